@@ -1,0 +1,14 @@
+// What the core needs from GLib and Swift cannot import directly.
+//
+// g_log is variadic (a printf-style format), so the wrapper passes the message through a
+// fixed "%s" format: a message containing '%' is logged as written, never interpreted.
+#ifndef BLUELIBRARY_CGLIB_SHIM_H
+#define BLUELIBRARY_CGLIB_SHIM_H
+
+#include <glib.h>
+
+static inline void bl_g_log(const char *domain, GLogLevelFlags level, const char *message) {
+    g_log(domain, level, "%s", message);
+}
+
+#endif

@@ -1,0 +1,87 @@
+import Foundation
+import Synchronization
+
+// MARK: - LibraryEvent
+
+/// What `LibraryAPI` announces to its observers (the observer pattern).
+public enum LibraryEvent: Sendable {
+    /// The album list changed.
+    case albumsChanged(LibraryChange)
+    /// The selected album changed (`nil`: nothing is selected).
+    case selectionChanged(Int?)
+    /// `canUndo` or `canRedo` may have changed.
+    case undoStateChanged
+    /// A cover arrived; its bytes are in `LibraryAPI.coverInMemory(for:)` too.
+    case coverLoaded(address: String, data: Data)
+    /// A cover could not be had; show the placeholder.
+    case coverFailed(address: String, error: CoverError)
+    /// A file could not be saved; the in-memory state is kept and saved again on the next change.
+    case saveFailed(PersistenceError)
+}
+
+/// How the album list changed, so a view can update only what moved.
+public enum LibraryChange: Hashable, Sendable {
+    /// Everything may have changed.
+    case reloaded
+    /// An album was inserted at this index.
+    case inserted(Int)
+    /// The album at this index was removed.
+    case removed(Int)
+}
+
+// MARK: - Observation
+
+/// Keeps an observer registered; it is removed by `cancel()` or when this is released.
+public final class LibraryObservation: Sendable {
+    private let onCancel: Mutex<(@Sendable () -> Void)?>
+
+    init(onCancel: @escaping @Sendable () -> Void) {
+        self.onCancel = Mutex(onCancel)
+    }
+
+    /// Stops the observer; calling it again does nothing.
+    public func cancel() {
+        let action = onCancel.withLock { action in
+            defer { action = nil }
+            return action
+        }
+        action?()
+    }
+
+    deinit {
+        cancel()
+    }
+}
+
+// MARK: - ObserverRegistry
+
+/// The observers of one `LibraryAPI`. Thread-safe, because an observation may be released on
+/// any thread; events are delivered on the main actor.
+final class ObserverRegistry: Sendable {
+    typealias Handler = @MainActor @Sendable (LibraryEvent) -> Void
+
+    private struct State {
+        var nextID = 0
+        var handlers: [Int: Handler] = [:]
+    }
+
+    private let state = Mutex(State())
+
+    func add(_ handler: @escaping Handler) -> LibraryObservation {
+        let id = state.withLock { state in
+            defer { state.nextID += 1 }
+            state.handlers[state.nextID] = handler
+            return state.nextID
+        }
+        return LibraryObservation { [weak self] in
+            self?.state.withLock { _ = $0.handlers.removeValue(forKey: id) }
+        }
+    }
+
+    /// Calls every handler registered now, in registration order.
+    @MainActor
+    func post(_ event: LibraryEvent) {
+        let handlers = state.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
+        for handler in handlers { handler(event) }
+    }
+}

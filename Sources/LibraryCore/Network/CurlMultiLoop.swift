@@ -1,0 +1,121 @@
+import CCurl
+import Foundation
+import Synchronization
+
+// MARK: - CurlMultiLoop
+
+/// A background thread that drives a libcurl multi handle.
+///
+/// Other threads only hand transfers in (`enqueue`) and wake the loop with
+/// `curl_multi_wakeup`, the one multi call libcurl allows from another thread. Everything
+/// else — easy handles, the running set, completions — happens on the loop's thread. At most
+/// `maximumConcurrentTransfers` transfers run at once; the others wait in arrival order.
+final class CurlMultiLoop: @unchecked Sendable {
+    private struct Inbox {
+        var arrivals: [CurlTransfer] = []
+        var isShuttingDown = false
+    }
+
+    private let maximumConcurrentTransfers: Int
+    private let multi: UnsafeMutableRawPointer
+    private let inbox = Mutex(Inbox())
+
+    // Loop-thread state.
+    private var waiting: [CurlTransfer] = []
+    private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
+
+    /// libcurl's global set-up must run once before any other call, before threads use it.
+    private static let globalInitialization: Void = {
+        _ = bl_curl_global_init()
+    }()
+
+    init(maximumConcurrentTransfers: Int) {
+        Self.globalInitialization
+        self.maximumConcurrentTransfers = max(maximumConcurrentTransfers, 1)
+        guard let multi = curl_multi_init() else {
+            preconditionFailure("libcurl could not create a multi handle (out of memory)")
+        }
+        self.multi = multi
+        let thread = Thread { [self] in run() }
+        thread.name = "BlueLibrary HTTP"
+        thread.start()
+    }
+
+    // MARK: Any thread
+
+    /// Queues a transfer; it starts as soon as fewer than the maximum are running.
+    func enqueue(_ transfer: CurlTransfer) {
+        let accepted = inbox.withLock { inbox in
+            guard !inbox.isShuttingDown else { return false }
+            inbox.arrivals.append(transfer)
+            // Inside the lock: the loop frees `multi` only after it has seen the shutdown.
+            curl_multi_wakeup(multi)
+            return true
+        }
+        if !accepted { transfer.fail(.cancelled) }
+    }
+
+    /// Cancels every transfer and ends the thread.
+    func shutDown() {
+        inbox.withLock { inbox in
+            inbox.isShuttingDown = true
+            curl_multi_wakeup(multi)
+        }
+    }
+
+    // MARK: Loop thread
+
+    private func run() {
+        while true {
+            let (arrivals, isShuttingDown) = inbox.withLock { inbox in
+                defer { inbox.arrivals.removeAll() }
+                return (inbox.arrivals, inbox.isShuttingDown)
+            }
+            waiting.append(contentsOf: arrivals)
+            if isShuttingDown { break }
+
+            startWaitingTransfers()
+            var stillRunning: Int32 = 0
+            curl_multi_perform(multi, &stillRunning)
+            collectFinishedTransfers()
+            curl_multi_poll(multi, nil, 0, 1000, nil)
+        }
+        cancelEverything()
+    }
+
+    private func startWaitingTransfers() {
+        while running.count < maximumConcurrentTransfers, !waiting.isEmpty {
+            let transfer = waiting.removeFirst()
+            switch transfer.makeEasyHandle() {
+            case .success(let handle):
+                curl_multi_add_handle(multi, handle)
+                running[handle] = transfer
+            case .failure(let error):
+                transfer.fail(error)
+            }
+        }
+    }
+
+    private func collectFinishedTransfers() {
+        var remaining: Int32 = 0
+        while let message = curl_multi_info_read(multi, &remaining) {
+            guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
+            let code = bl_curl_msg_result(message)
+            curl_multi_remove_handle(multi, handle)
+            running.removeValue(forKey: handle)?.finish(code, handle: handle)
+            curl_easy_cleanup(handle)
+        }
+    }
+
+    private func cancelEverything() {
+        for (handle, transfer) in running {
+            curl_multi_remove_handle(multi, handle)
+            curl_easy_cleanup(handle)
+            transfer.fail(.cancelled)
+        }
+        running.removeAll()
+        waiting.forEach { $0.fail(.cancelled) }
+        waiting.removeAll()
+        curl_multi_cleanup(multi)
+    }
+}

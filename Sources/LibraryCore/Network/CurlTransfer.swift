@@ -1,0 +1,136 @@
+import CCurl
+import Foundation
+
+// MARK: - CurlTransfer
+
+/// One GET: the libcurl easy handle's options, the body as it arrives, and the mapping of
+/// libcurl's outcome to an `HTTPError`.
+///
+/// A transfer is handed to `CurlMultiLoop` and from then on touched only on the loop's
+/// thread, which is what makes the unchecked `Sendable` sound.
+final class CurlTransfer: @unchecked Sendable {
+    let url: String
+    private let configuration: HTTPClient.Configuration
+    private let completion: @Sendable (Result<Data, HTTPError>) -> Void
+    private var body = Data()
+    private var exceededLimit = false
+
+    init(
+        url: String,
+        configuration: HTTPClient.Configuration,
+        completion: @escaping @Sendable (Result<Data, HTTPError>) -> Void
+    ) {
+        self.url = url
+        self.configuration = configuration
+        self.completion = completion
+    }
+
+    // MARK: Easy handle
+
+    /// A configured easy handle whose write callback feeds this transfer, or the error that
+    /// prevented it. The caller keeps the transfer alive while the handle is in use.
+    func makeEasyHandle() -> Result<UnsafeMutableRawPointer, HTTPError> {
+        guard let handle = curl_easy_init() else {
+            return .failure(.transport(code: -1, message: "libcurl could not create a transfer"))
+        }
+        let schemes = HTTPClient.allowedSchemes.sorted().joined(separator: ",")
+        let results = [
+            bl_curl_easy_setopt_string(handle, CURLOPT_URL, url),
+            bl_curl_easy_setopt_string(handle, CURLOPT_PROTOCOLS_STR, schemes),
+            bl_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, schemes),
+            bl_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
+            bl_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maximumRedirects),
+            bl_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
+            bl_curl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout)),
+            bl_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maximumBodySize)),
+            bl_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent),
+            bl_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
+            bl_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
+            bl_curl_easy_setopt_write_function(handle, curlWriteCallback),
+            bl_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
+        ]
+        if let failed = results.first(where: { $0 != CURLE_OK }) {
+            curl_easy_cleanup(handle)
+            return .failure(.transport(code: Int(failed.rawValue), message: Self.message(for: failed)))
+        }
+        return .success(handle)
+    }
+
+    // MARK: Receiving
+
+    /// Appends a chunk of the body; `false` stops the transfer because the body is too large.
+    fileprivate func receive(_ chunk: UnsafeRawBufferPointer) -> Bool {
+        guard body.count + chunk.count <= configuration.maximumBodySize else {
+            exceededLimit = true
+            return false
+        }
+        body.append(contentsOf: chunk)
+        return true
+    }
+
+    // MARK: Finishing
+
+    /// Reports the outcome of the finished transfer on `handle` to the completion handler.
+    func finish(_ code: CURLcode, handle: UnsafeMutableRawPointer) {
+        completion(result(code, handle: handle))
+    }
+
+    /// Reports a failure that happened before or instead of the transfer.
+    func fail(_ error: HTTPError) {
+        completion(.failure(error))
+    }
+
+    private func result(_ code: CURLcode, handle: UnsafeMutableRawPointer) -> Result<Data, HTTPError> {
+        switch code {
+        case CURLE_OK:
+            var status = 0
+            bl_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
+            return status >= 400 ? .failure(.status(status)) : .success(body)
+        case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
+            return .failure(.tooLarge(limit: configuration.maximumBodySize))
+        case CURLE_OPERATION_TIMEDOUT:
+            return .failure(.timeout)
+        case CURLE_UNSUPPORTED_PROTOCOL:
+            return .failure(.refusedScheme(Self.scheme(of: Self.effectiveURL(handle)) ?? "unknown"))
+        case CURLE_TOO_MANY_REDIRECTS:
+            return .failure(.tooManyRedirects)
+        case CURLE_URL_MALFORMAT:
+            return .failure(.invalidURL(url))
+        default:
+            return .failure(.transport(code: Int(code.rawValue), message: Self.message(for: code)))
+        }
+    }
+
+    // MARK: Helpers
+
+    private static func milliseconds(_ duration: Duration) -> Int {
+        let (seconds, attoseconds) = duration.components
+        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
+    }
+
+    private static func message(for code: CURLcode) -> String {
+        curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+    }
+
+    private static func effectiveURL(_ handle: UnsafeMutableRawPointer) -> String? {
+        var pointer: UnsafeMutableRawPointer?
+        bl_curl_easy_getinfo_pointer(handle, CURLINFO_EFFECTIVE_URL, &pointer)
+        return pointer.map { String(cString: $0.assumingMemoryBound(to: CChar.self)) }
+    }
+
+    private static func scheme(of address: String?) -> String? {
+        guard let address, let colon = address.firstIndex(of: ":") else { return nil }
+        return address[..<colon].lowercased()
+    }
+}
+
+// MARK: - Write callback
+
+/// libcurl's CURLOPT_WRITEFUNCTION: hands each chunk to the transfer named by `userdata`.
+/// Returning less than the chunk's size makes libcurl stop with CURLE_WRITE_ERROR.
+private let curlWriteCallback: bl_curl_write_callback = { data, size, count, userdata in
+    guard let userdata else { return 0 }
+    let transfer = Unmanaged<CurlTransfer>.fromOpaque(userdata).takeUnretainedValue()
+    let length = size * count
+    return transfer.receive(UnsafeRawBufferPointer(start: data, count: length)) ? length : 0
+}

@@ -1,0 +1,68 @@
+import Foundation
+
+// MARK: - HTTPClient
+
+/// HTTP GET over libcurl: bytes for an http(s) address, never on the caller's thread.
+///
+/// Transfers run on one background thread driving a curl multi handle; at most
+/// `maximumConcurrentTransfers` run at once and the rest wait their turn in order.
+/// Only http and https are spoken, also across redirects.
+public final class HTTPClient: Sendable {
+    /// The limits every transfer of a client obeys.
+    public struct Configuration: Sendable {
+        public var connectTimeout: Duration = .seconds(10)
+        public var totalTimeout: Duration = .seconds(30)
+        /// Bodies larger than this are cut off while they arrive.
+        public var maximumBodySize = 20 * 1_048_576
+        public var maximumRedirects = 5
+        public var maximumConcurrentTransfers = 6
+        public var userAgent = "\(AppInfo.name)/\(AppInfo.version) (+\(AppInfo.website))"
+
+        public init() {}
+    }
+
+    /// The schemes a transfer may use, including after a redirect.
+    static let allowedSchemes: Set<String> = ["http", "https"]
+
+    public let configuration: Configuration
+    private let loop: CurlMultiLoop
+
+    public init(configuration: Configuration = Configuration()) {
+        self.configuration = configuration
+        loop = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
+    }
+
+    deinit {
+        loop.shutDown()
+    }
+
+    // MARK: Requests
+
+    /// Downloads the body at `address`.
+    public func get(_ address: String) async throws(HTTPError) -> Data {
+        let result = await withCheckedContinuation { continuation in
+            get(address) { continuation.resume(returning: $0) }
+        }
+        return try result.get()
+    }
+
+    /// Downloads the body at `address` and calls `completion` on the client's thread.
+    public func get(_ address: String, completion: @escaping @Sendable (Result<Data, HTTPError>) -> Void) {
+        do throws(HTTPError) {
+            try Self.validate(address)
+        } catch {
+            completion(.failure(error))
+            return
+        }
+        loop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
+    }
+
+    /// Refuses what libcurl should never see: unparsable addresses and other schemes.
+    static func validate(_ address: String) throws(HTTPError) {
+        guard let components = URLComponents(string: address), let scheme = components.scheme?.lowercased() else {
+            throw .invalidURL(address)
+        }
+        guard allowedSchemes.contains(scheme) else { throw .refusedScheme(scheme) }
+        guard let host = components.host, !host.isEmpty else { throw .invalidURL(address) }
+    }
+}

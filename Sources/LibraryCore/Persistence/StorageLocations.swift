@@ -1,0 +1,75 @@
+import Foundation
+
+// MARK: - StorageLocations
+
+/// Where the app keeps the user's data (XDG base directories) and where it finds the default
+/// library it ships. Tests build one over temporary folders.
+public struct StorageLocations: Sendable {
+    /// `$XDG_DATA_HOME/bluelibrary/albums.json`
+    public var libraryFile: URL
+    /// `$XDG_STATE_HOME/bluelibrary/state.json`
+    public var stateFile: URL
+    /// `$XDG_CACHE_HOME/bluelibrary/covers/`
+    public var coverDirectory: URL
+    /// The bundled `albums.json` that seeds the library on first run; `nil` if none was found.
+    public var defaultLibrary: URL?
+
+    /// The app's folder name inside each XDG base directory.
+    public static let appFolder = "bluelibrary"
+
+    public init(dataHome: URL, stateHome: URL, cacheHome: URL, defaultLibrary: URL?) {
+        libraryFile = dataHome.appendingPathComponent(Self.appFolder).appendingPathComponent("albums.json")
+        stateFile = stateHome.appendingPathComponent(Self.appFolder).appendingPathComponent("state.json")
+        coverDirectory = cacheHome.appendingPathComponent(Self.appFolder).appendingPathComponent("covers", isDirectory: true)
+        self.defaultLibrary = defaultLibrary
+    }
+
+    /// The user's real locations, as the XDG specification and GLib define them.
+    public static var standard: StorageLocations {
+        StorageLocations(
+            dataHome: XDGDirectories.dataHome,
+            stateHome: XDGDirectories.stateHome,
+            cacheHome: XDGDirectories.cacheHome,
+            defaultLibrary: BundledData.file(named: "albums.json")
+        )
+    }
+}
+
+// MARK: - BundledData
+
+/// Finds the read-only data the app ships (the default library), without compiling any
+/// absolute path into the binary.
+public enum BundledData {
+    /// Environment variable naming a folder that overrides every other location.
+    public static let overrideVariable = "BLUELIBRARY_DATA_DIR"
+
+    /// The first existing file called `name` in, in order: `$BLUELIBRARY_DATA_DIR`;
+    /// `<prefix>/share/bluelibrary` next to an installed binary (`<prefix>/bin`); the source
+    /// tree's `data/` folder above a `swift build` binary.
+    public static func file(named name: String) -> URL? {
+        candidateFolders()
+            .map { $0.appendingPathComponent(name) }
+            .first { FileManager.default.fileExists(atPath: $0.path) }
+    }
+
+    static func candidateFolders() -> [URL] {
+        var folders: [URL] = []
+        if let override = ProcessInfo.processInfo.environment[overrideVariable], !override.isEmpty {
+            folders.append(URL(fileURLWithPath: override, isDirectory: true))
+        }
+        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return folders }
+        let binFolder = executable.deletingLastPathComponent()
+        folders.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/\(StorageLocations.appFolder)"))
+
+        // A development build lives in <source>/.build/<triple>/<configuration>/.
+        var folder = binFolder
+        for _ in 0..<5 {
+            folder = folder.deletingLastPathComponent()
+            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
+                folders.append(folder.appendingPathComponent("data"))
+                break
+            }
+        }
+        return folders
+    }
+}

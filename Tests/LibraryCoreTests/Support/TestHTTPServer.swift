@@ -1,0 +1,73 @@
+import Foundation
+
+/// The fixture server `Tests/Fixtures/cover_server.py`, run on 127.0.0.1 for one test.
+/// It stops when this object goes away (its standard input closes).
+final class TestHTTPServer: @unchecked Sendable {
+    /// What the server saw, read over its standard streams so asking is never a request.
+    struct Stats: Decodable {
+        var requests: [String: Int]
+        var total: Int
+        var maxConcurrent: Int
+        var userAgents: [String]
+    }
+
+    let port: Int
+    private let process = Process()
+    private let input = Pipe()
+    private let output = Pipe()
+    private let lock = NSLock()
+
+    init() throws {
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Repository.root.appendingPathComponent("Tests/Fixtures/cover_server.py").path]
+        process.standardInput = input
+        process.standardOutput = output
+        try process.run()
+        let line = Self.readLine(from: output.fileHandleForReading)
+        guard let line, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
+            process.terminate()
+            throw ServerError.didNotStart(line ?? "no output")
+        }
+        self.port = port
+    }
+
+    deinit {
+        try? input.fileHandleForWriting.close()
+        process.terminate()
+        process.waitUntilExit()
+    }
+
+    /// The full address of `path` on this server.
+    func url(_ path: String) -> String {
+        "http://127.0.0.1:\(port)\(path)"
+    }
+
+    func stats() throws -> Stats {
+        try lock.withLock {
+            input.fileHandleForWriting.write(Data("stats\n".utf8))
+            guard let line = Self.readLine(from: output.fileHandleForReading) else {
+                throw ServerError.didNotAnswer
+            }
+            return try JSONDecoder().decode(Stats.self, from: Data(line.utf8))
+        }
+    }
+
+    /// How many requests reached `path`.
+    func requestCount(_ path: String) throws -> Int {
+        try stats().requests[path] ?? 0
+    }
+
+    enum ServerError: Error {
+        case didNotStart(String)
+        case didNotAnswer
+    }
+
+    private static func readLine(from handle: FileHandle) -> String? {
+        var bytes: [UInt8] = []
+        while let chunk = try? handle.read(upToCount: 1), let byte = chunk.first {
+            if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
+            bytes.append(byte)
+        }
+        return nil
+    }
+}
