@@ -16,6 +16,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         var isShuttingDown = false
     }
 
+    /// The loop thread's name, as debuggers and `top -H` show it.
+    static let threadName = "bluelib-http"
+
     private let maximumConcurrentTransfers: Int
     private let multi: UnsafeMutableRawPointer
     private let inbox = Mutex(Inbox())
@@ -36,9 +39,12 @@ final class CurlMultiLoop: @unchecked Sendable {
             preconditionFailure("libcurl could not create a multi handle (out of memory)")
         }
         self.multi = multi
-        let thread = Thread { [self] in run() }
-        thread.name = "BlueLibrary HTTP"
-        thread.start()
+        Thread { [self] in
+            // Named from inside: on Linux a name set before start() is not applied, and
+            // pthread names are limited to 15 characters.
+            Thread.current.name = Self.threadName
+            run()
+        }.start()
     }
 
     // MARK: Any thread
