@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 import Testing
 @testable import LibraryCore
 
@@ -127,12 +126,14 @@ struct HTTPClientTests {
         let server = try TestHTTPServer()
         let client = Self.client()
         let finished = DispatchSemaphore(value: 0)
-        let threadName = Mutex<String?>(nil)
+        let completionThread = Protected<pthread_t?>(nil)
         client.get(server.url("/cover/t")) { _ in
-            threadName.withLock { $0 = Thread.current.name }
+            completionThread.withLock { $0 = pthread_self() }
             finished.signal()
         }
+        // This thread blocks here, so only a call made inside get(_:completion:) could run on it.
         #expect(finished.wait(timeout: .now() + 10) == .success)
-        #expect(threadName.withLock { $0 } == CurlMultiLoop.threadName)
+        let thread = try #require(completionThread.withLock { $0 })
+        #expect(pthread_equal(thread, pthread_self()) == 0)
     }
 }

@@ -26,10 +26,14 @@ struct PersistencyTests {
     @Test("without a bundled library the library starts empty and says why")
     func missingDefaultLibrary() {
         let folders = TestFolders(defaultLibrary: nil)
-        let (albums, problem) = PersistencyManager(locations: folders.locations).loadAlbums()
+        let manager = PersistencyManager(locations: folders.locations)
+        let (albums, problem) = manager.loadAlbums()
         #expect(albums.isEmpty)
         #expect(problem?.recovery == .emptyLibrary)
         #expect(problem?.message.hasPrefix("The default library could not be loaded") == true)
+        // Nothing is written, so a repaired install still seeds the library next time.
+        manager.flush()
+        #expect(!FileManager.default.fileExists(atPath: folders.locations.libraryFile.path))
     }
 
     // MARK: Damaged files

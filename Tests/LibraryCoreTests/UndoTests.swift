@@ -218,7 +218,6 @@ final class EventLog {
         switch event {
         case .albumsChanged(.inserted(let index)): "inserted \(index)"
         case .albumsChanged(.removed(let index)): "removed \(index)"
-        case .albumsChanged(.reloaded): "reloaded"
         case .selectionChanged(let index): "selection \(index.map(String.init) ?? "none")"
         case .undoStateChanged: "undo"
         case .coverLoaded(let address, _): "cover \(address)"

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - CoverStore
 
@@ -12,6 +11,11 @@ import Synchronization
 public final class CoverStore: Sendable {
     private typealias Outcome = Result<Data, CoverError>
 
+    private enum Lookup {
+        case inMemory(Data)
+        case loading(Task<Outcome, Never>)
+    }
+
     private struct State {
         var memory: LRUCache<String, Data>
         var inFlight: [String: Task<Outcome, Never>] = [:]
@@ -20,29 +24,30 @@ public final class CoverStore: Sendable {
     /// The folder holding one file per cover.
     public let directory: URL
     private let client: HTTPClient
-    private let state: Mutex<State>
+    private let state: Protected<State>
 
     /// - Parameter memoryLimit: Bytes of cover data kept in memory.
     public init(directory: URL, client: HTTPClient, memoryLimit: Int = 32 * 1_048_576) {
         self.directory = directory
         self.client = client
-        state = Mutex(State(memory: LRUCache(costLimit: memoryLimit)))
+        state = Protected(State(memory: LRUCache(costLimit: memoryLimit)))
     }
 
     // MARK: Lookup
 
     /// The cover's bytes, or why there are none. Never runs on the caller's thread.
     public func cover(for address: String) async -> Result<Data, CoverError> {
-        let task = state.withLock { state -> Task<Outcome, Never> in
-            if let data = state.memory.value(forKey: address) {
-                return Task { .success(data) }
-            }
-            if let running = state.inFlight[address] { return running }
+        let lookup = state.withLock { state -> Lookup in
+            if let data = state.memory.value(forKey: address) { return .inMemory(data) }
+            if let running = state.inFlight[address] { return .loading(running) }
             let task = Task { await self.load(address) }
             state.inFlight[address] = task
-            return task
+            return .loading(task)
         }
-        return await task.value
+        switch lookup {
+        case .inMemory(let data): return .success(data)
+        case .loading(let task): return await task.value
+        }
     }
 
     /// The cover's bytes if they are in memory right now; never blocks on disk or network.

@@ -56,6 +56,11 @@ public final class LibraryAPI {
         loadProblems = [libraryProblem, stateProblem].compactMap { $0 }
     }
 
+    /// An instance that goes away (a test's, say) still writes what it has not saved yet.
+    deinit {
+        persistency.flush()
+    }
+
     // MARK: Reading
 
     /// The album at `index`, or `nil` outside the list.
@@ -79,15 +84,17 @@ public final class LibraryAPI {
 
     /// Selects the album at `index`, clamped into the list.
     public func selectAlbum(at index: Int) {
-        guard !albums.isEmpty else { return }
-        setSelection(min(max(index, 0), albums.count - 1))
+        guard !albums.isEmpty, setSelection(min(max(index, 0), albums.count - 1)) else { return }
         saveState()
     }
 
-    private func setSelection(_ index: Int?) {
-        guard index != selectedIndex else { return }
+    /// Changes the selection and tells the observers; `false` if it was already `index`.
+    @discardableResult
+    private func setSelection(_ index: Int?) -> Bool {
+        guard index != selectedIndex else { return false }
         selectedIndex = index
         observers.post(.selectionChanged(index))
+        return true
     }
 
     // MARK: Editing (undoable)

@@ -1,5 +1,4 @@
 import Foundation
-import Synchronization
 
 // MARK: - LibraryEvent
 
@@ -21,8 +20,6 @@ public enum LibraryEvent: Sendable {
 
 /// How the album list changed, so a view can update only what moved.
 public enum LibraryChange: Hashable, Sendable {
-    /// Everything may have changed.
-    case reloaded
     /// An album was inserted at this index.
     case inserted(Int)
     /// The album at this index was removed.
@@ -33,10 +30,10 @@ public enum LibraryChange: Hashable, Sendable {
 
 /// Keeps an observer registered; it is removed by `cancel()` or when this is released.
 public final class LibraryObservation: Sendable {
-    private let onCancel: Mutex<(@Sendable () -> Void)?>
+    private let onCancel: Protected<(@Sendable () -> Void)?>
 
     init(onCancel: @escaping @Sendable () -> Void) {
-        self.onCancel = Mutex(onCancel)
+        self.onCancel = Protected(onCancel)
     }
 
     /// Stops the observer; calling it again does nothing.
@@ -62,26 +59,27 @@ final class ObserverRegistry: Sendable {
 
     private struct State {
         var nextID = 0
-        var handlers: [Int: Handler] = [:]
+        /// In registration order.
+        var handlers: [(id: Int, handler: Handler)] = []
     }
 
-    private let state = Mutex(State())
+    private let state = Protected(State())
 
     func add(_ handler: @escaping Handler) -> LibraryObservation {
         let id = state.withLock { state in
             defer { state.nextID += 1 }
-            state.handlers[state.nextID] = handler
+            state.handlers.append((state.nextID, handler))
             return state.nextID
         }
         return LibraryObservation { [weak self] in
-            self?.state.withLock { _ = $0.handlers.removeValue(forKey: id) }
+            self?.state.withLock { $0.handlers.removeAll { $0.id == id } }
         }
     }
 
     /// Calls every handler registered now, in registration order.
     @MainActor
     func post(_ event: LibraryEvent) {
-        let handlers = state.withLock { $0.handlers.sorted { $0.key < $1.key }.map(\.value) }
+        let handlers = state.withLock { $0.handlers.map(\.handler) }
         for handler in handlers { handler(event) }
     }
 }

@@ -1,6 +1,5 @@
 import CCurl
 import Foundation
-import Synchronization
 
 // MARK: - CurlMultiLoop
 
@@ -16,12 +15,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         var isShuttingDown = false
     }
 
-    /// The loop thread's name, as debuggers and `top -H` show it.
-    static let threadName = "bluelib-http"
-
     private let maximumConcurrentTransfers: Int
     private let multi: UnsafeMutableRawPointer
-    private let inbox = Mutex(Inbox())
+    private let inbox = Protected(Inbox())
 
     // Loop-thread state.
     private var waiting: [CurlTransfer] = []
@@ -39,12 +35,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             preconditionFailure("libcurl could not create a multi handle (out of memory)")
         }
         self.multi = multi
-        Thread { [self] in
-            // Named from inside: on Linux a name set before start() is not applied, and
-            // pthread names are limited to 15 characters.
-            Thread.current.name = Self.threadName
-            run()
-        }.start()
+        Thread { [self] in run() }.start()
     }
 
     // MARK: Any thread
@@ -84,7 +75,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             var stillRunning: Int32 = 0
             curl_multi_perform(multi, &stillRunning)
             collectFinishedTransfers()
-            curl_multi_poll(multi, nil, 0, 1000, nil)
+            // Returns early for network activity, libcurl's own timers (timeouts) and
+            // curl_multi_wakeup, so an idle app does not wake up on a short tick.
+            curl_multi_poll(multi, nil, 0, 60_000, nil)
         }
         cancelEverything()
     }

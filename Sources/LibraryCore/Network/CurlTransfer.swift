@@ -40,8 +40,8 @@ final class CurlTransfer: @unchecked Sendable {
             bl_curl_easy_setopt_string(handle, CURLOPT_REDIR_PROTOCOLS_STR, schemes),
             bl_curl_easy_setopt_long(handle, CURLOPT_FOLLOWLOCATION, 1),
             bl_curl_easy_setopt_long(handle, CURLOPT_MAXREDIRS, configuration.maximumRedirects),
-            bl_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, Self.milliseconds(configuration.connectTimeout)),
-            bl_curl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, Self.milliseconds(configuration.totalTimeout)),
+            bl_curl_easy_setopt_long(handle, CURLOPT_CONNECTTIMEOUT_MS, configuration.connectTimeout.wholeMilliseconds),
+            bl_curl_easy_setopt_long(handle, CURLOPT_TIMEOUT_MS, configuration.totalTimeout.wholeMilliseconds),
             bl_curl_easy_setopt_off_t(handle, CURLOPT_MAXFILESIZE_LARGE, curl_off_t(configuration.maximumBodySize)),
             bl_curl_easy_setopt_string(handle, CURLOPT_USERAGENT, configuration.userAgent),
             bl_curl_easy_setopt_string(handle, CURLOPT_ACCEPT_ENCODING, ""),
@@ -102,11 +102,6 @@ final class CurlTransfer: @unchecked Sendable {
     }
 
     // MARK: Helpers
-
-    private static func milliseconds(_ duration: Duration) -> Int {
-        let (seconds, attoseconds) = duration.components
-        return Int(seconds) * 1000 + Int(attoseconds / 1_000_000_000_000_000)
-    }
 
     private static func message(for code: CURLcode) -> String {
         curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"

@@ -1,5 +1,4 @@
 import Dispatch
-import Synchronization
 
 // MARK: - CoalescingWriter
 
@@ -18,7 +17,7 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
     private let queue: DispatchQueue
     private let delay: Duration
     private let write: @Sendable (Value) -> Void
-    private let pending = Mutex(Pending())
+    private let pending = Protected(Pending())
 
     /// - Parameters:
     ///   - queue: A serial queue; writers that must never reorder share one.
@@ -38,8 +37,7 @@ final class CoalescingWriter<Value: Sendable>: Sendable {
             return !pending.isScheduled
         }
         guard mustSchedule else { return }
-        let nanoseconds = delay.components.seconds * 1_000_000_000 + delay.components.attoseconds / 1_000_000_000
-        queue.asyncAfter(deadline: .now() + .nanoseconds(Int(nanoseconds))) { [self] in
+        queue.asyncAfter(deadline: .now() + delay.dispatchInterval) { [self] in
             writePending()
         }
     }

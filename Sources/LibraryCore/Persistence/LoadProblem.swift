@@ -48,7 +48,7 @@ public struct LoadProblem: Error, Hashable, Sendable {
 
     /// One sentence for the window's banner.
     public var message: String {
-        let what = document == .library ? "Your library file" : "Your saved window state"
+        let what = document == .library ? "Your library file" : "Your saved session (selection, window size, undo history)"
         let instead = switch recovery {
         case .backup: "the backup was loaded"
         case .defaultLibrary: "the default library was loaded"

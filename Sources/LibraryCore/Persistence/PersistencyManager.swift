@@ -56,7 +56,9 @@ public final class PersistencyManager: Sendable {
             return (albums, nil)
         case .missing:
             let seed = loadDefaultLibrary()
-            libraryWriter.submit(seed.albums)
+            // Written only when it loaded: a broken install must not leave an empty library
+            // behind that a repaired one would no longer seed.
+            if seed.problem == nil { libraryWriter.submit(seed.albums) }
             return seed
         case .damaged(let cause, let keptAs, let backup):
             if let backup {
