@@ -71,10 +71,13 @@ final class CurlMultiLoop: @unchecked Sendable {
             waiting.append(contentsOf: arrivals)
             if isShuttingDown { break }
 
-            startWaitingTransfers()
-            var stillRunning: Int32 = 0
-            curl_multi_perform(multi, &stillRunning)
-            collectFinishedTransfers()
+            // Transfers that finish free places for waiting ones, which start right away:
+            // nothing else would wake the poll below for them.
+            repeat {
+                startWaitingTransfers()
+                var stillRunning: Int32 = 0
+                curl_multi_perform(multi, &stillRunning)
+            } while collectFinishedTransfers() > 0 && !waiting.isEmpty
             // Returns early for network activity, libcurl's own timers (timeouts) and
             // curl_multi_wakeup, so an idle app does not wake up on a short tick.
             curl_multi_poll(multi, nil, 0, 60_000, nil)
@@ -95,7 +98,9 @@ final class CurlMultiLoop: @unchecked Sendable {
         }
     }
 
-    private func collectFinishedTransfers() {
+    /// Completes the transfers libcurl reports as done and returns how many there were.
+    private func collectFinishedTransfers() -> Int {
+        var finished = 0
         var remaining: Int32 = 0
         while let message = curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
@@ -103,7 +108,9 @@ final class CurlMultiLoop: @unchecked Sendable {
             curl_multi_remove_handle(multi, handle)
             running.removeValue(forKey: handle)?.finish(code, handle: handle)
             curl_easy_cleanup(handle)
+            finished += 1
         }
+        return finished
     }
 
     private func cancelEverything() {
