@@ -38,11 +38,7 @@ struct JSONDocumentFile<Value: Sendable>: Sendable {
         case .failure(.damaged(let cause)):
             let keptAs = AtomicFile.keepAside(url, suffix: "corrupt")
             Log.core.warning("\(url.path) could not be loaded (\(cause)); kept as \(keptAs?.path ?? "is")")
-            let backup: Value? = switch read(backupURL) {
-            case .success(let value): value
-            case .failure: nil
-            }
-            return .damaged(cause, keptAs: keptAs, backup: backup)
+            return .damaged(cause, keptAs: keptAs, backup: try? read(backupURL).get())
         }
     }
 
