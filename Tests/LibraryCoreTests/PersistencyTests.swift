@@ -122,8 +122,10 @@ struct PersistencyTests {
     @Test("a failed save leaves the existing file intact, leaves no temporary file, and is reported")
     func failedSave() throws {
         let folders = TestFolders()
-        let reported = Reported()
-        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero) { reported.add($0) }
+        let reported = Protected<[PersistenceError]>([])
+        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero) { error in
+            reported.withLock { $0.append(error) }
+        }
         manager.save(albums: [sampleAlbum(1)])
         manager.flush()
         // A non-empty folder where the backup goes makes the save fail after the new bytes
@@ -134,8 +136,9 @@ struct PersistencyTests {
 
         manager.save(albums: [sampleAlbum(2)])
         manager.flush()
-        #expect(reported.errors.map(\.operation) == ["rename"])
-        #expect(reported.errors.first?.description.hasPrefix("“albums.json.bak” could not be saved") == true)
+        let errors = reported.withLock { $0 }
+        #expect(errors.map(\.operation) == ["rename"])
+        #expect(errors.first?.description.hasPrefix("“albums.json.bak” could not be saved") == true)
         #expect(try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)) == [sampleAlbum(1)])
         #expect(folders.files(in: folders.libraryFolder) == ["albums.json", "albums.json.bak"])
     }
@@ -145,19 +148,5 @@ struct PersistencyTests {
     private static func detail(of problem: LoadProblem?) -> String {
         guard case .undecodable(.invalidJSON(let detail)) = problem?.cause else { return "?" }
         return detail
-    }
-}
-
-/// Collects errors reported from the save queue.
-final class Reported: @unchecked Sendable {
-    private let lock = NSLock()
-    private var collected: [PersistenceError] = []
-
-    func add(_ error: PersistenceError) {
-        lock.withLock { collected.append(error) }
-    }
-
-    var errors: [PersistenceError] {
-        lock.withLock { collected }
     }
 }
