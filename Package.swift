@@ -8,7 +8,9 @@ import PackageDescription
 let package = Package(
     name: "BlueLibrary",
     products: [
+        .executable(name: "bluelibrary", targets: ["BlueLibraryMain"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
+        .library(name: "GtkKit", targets: ["GtkKit"]),
     ],
     targets: [
         // MARK: C interop (module map + shim header only)
@@ -17,6 +19,11 @@ let package = Package(
             name: "CCurl",
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
+        ),
+        .systemLibrary(
+            name: "CGtk",
+            pkgConfig: "gtk4",
+            providers: [.apt(["libgtk-4-dev"])]
         ),
         .systemLibrary(
             name: "CGLib",
@@ -30,9 +37,44 @@ let package = Package(
             name: "LibraryCore",
             dependencies: ["CCurl", "CGLib"]
         ),
+
+        // MARK: The Swift layer over GTK (the only home of raw GTK pointers)
+
+        .target(
+            name: "GtkKit",
+            dependencies: ["CGtk"]
+        ),
+
+        // MARK: The application
+
+        // Everything but `main`, as a library so the UI tests can build the real window.
+        .target(
+            name: "BlueLibrary",
+            dependencies: ["LibraryCore", "GtkKit"]
+        ),
+        .executableTarget(
+            name: "BlueLibraryMain",
+            dependencies: ["BlueLibrary"]
+        ),
+
+        // MARK: Tests
+
+        .target(
+            name: "TestSupport",
+            dependencies: ["LibraryCore", "GtkKit"],
+            path: "Tests/TestSupport"
+        ),
         .testTarget(
             name: "LibraryCoreTests",
-            dependencies: ["LibraryCore"]
+            dependencies: ["LibraryCore", "TestSupport"]
+        ),
+        .testTarget(
+            name: "GtkKitTests",
+            dependencies: ["GtkKit", "TestSupport"]
+        ),
+        .testTarget(
+            name: "BlueLibraryTests",
+            dependencies: ["BlueLibrary", "GtkKit", "LibraryCore", "TestSupport"]
         ),
     ]
 )

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LibraryCore
+import TestSupport
 
 @Suite("Cover cache")
 struct CoverStoreTests {

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LibraryCore
+import TestSupport
 
 /// A "relaunch" is a new `LibraryAPI` over the same folders, as the next start of the app.
 @MainActor

@@ -1,6 +1,7 @@
 import Foundation
 import Testing
 @testable import LibraryCore
+import TestSupport
 
 /// Delete, add, undo and redo, checked against a plain reference: the list of snapshots a
 /// user would expect to step back and forth through.

@@ -2,22 +2,22 @@ import Foundation
 
 /// The fixture server `Tests/Fixtures/cover_server.py`, run on 127.0.0.1 for one test.
 /// It stops when this object goes away (its standard input closes).
-final class TestHTTPServer: @unchecked Sendable {
+public final class TestHTTPServer: @unchecked Sendable {
     /// What the server saw, read over its standard streams so asking is never a request.
-    struct Stats: Decodable {
-        var requests: [String: Int]
-        var total: Int
-        var maxConcurrent: Int
-        var userAgents: [String]
+    public struct Stats: Decodable {
+        public var requests: [String: Int]
+        public var total: Int
+        public var maxConcurrent: Int
+        public var userAgents: [String]
     }
 
-    let port: Int
+    public let port: Int
     private let process = Process()
     private let input = Pipe()
     private let output = Pipe()
     private let lock = NSLock()
 
-    init() throws {
+    public init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["python3", Repository.root.appendingPathComponent("Tests/Fixtures/cover_server.py").path]
         process.standardInput = input
@@ -38,11 +38,11 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// The full address of `path` on this server.
-    func url(_ path: String) -> String {
+    public func url(_ path: String) -> String {
         "http://127.0.0.1:\(port)\(path)"
     }
 
-    func stats() throws -> Stats {
+    public func stats() throws -> Stats {
         try lock.withLock {
             input.fileHandleForWriting.write(Data("stats\n".utf8))
             guard let line = Self.readLine(from: output.fileHandleForReading) else {
@@ -53,11 +53,11 @@ final class TestHTTPServer: @unchecked Sendable {
     }
 
     /// How many requests reached `path`.
-    func requestCount(_ path: String) throws -> Int {
+    public func requestCount(_ path: String) throws -> Int {
         try stats().requests[path] ?? 0
     }
 
-    enum ServerError: Error {
+    public enum ServerError: Error {
         case didNotStart(String)
         case didNotAnswer
     }

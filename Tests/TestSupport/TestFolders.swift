@@ -1,24 +1,23 @@
 import Foundation
-@testable import LibraryCore
+import LibraryCore
 
 /// The source tree, found from this file's path.
-enum Repository {
-    static let root = URL(fileURLWithPath: #filePath)
-        .deletingLastPathComponent()  // Support
-        .deletingLastPathComponent()  // LibraryCoreTests
+public enum Repository {
+    public static let root = URL(fileURLWithPath: #filePath)
+        .deletingLastPathComponent()  // TestSupport
         .deletingLastPathComponent()  // Tests
         .deletingLastPathComponent()
 
     /// The bundled default library, `data/albums.json`.
-    static let defaultLibrary = root.appendingPathComponent("data/albums.json")
+    public static let defaultLibrary = root.appendingPathComponent("data/albums.json")
 }
 
 /// A fresh set of XDG folders under a temporary directory, removed when released.
-final class TestFolders: @unchecked Sendable {
-    let root: URL
-    let locations: StorageLocations
+public final class TestFolders: @unchecked Sendable {
+    public let root: URL
+    public let locations: StorageLocations
 
-    init(defaultLibrary: URL? = Repository.defaultLibrary) {
+    public init(defaultLibrary: URL? = Repository.defaultLibrary) {
         root = FileManager.default.temporaryDirectory
             .appendingPathComponent("bluelibrary-tests-\(UUID().uuidString)", isDirectory: true)
         locations = StorageLocations(
@@ -33,31 +32,31 @@ final class TestFolders: @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    var libraryFolder: URL { locations.libraryFile.deletingLastPathComponent() }
-    var stateFolder: URL { locations.stateFile.deletingLastPathComponent() }
+    public var libraryFolder: URL { locations.libraryFile.deletingLastPathComponent() }
+    public var stateFolder: URL { locations.stateFile.deletingLastPathComponent() }
 
     /// The names of the files in `folder`, sorted.
-    func files(in folder: URL) -> [String] {
+    public func files(in folder: URL) -> [String] {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
     /// Writes `text` as the library file, as if left by an earlier run.
-    func writeLibrary(_ text: String) throws {
+    public func writeLibrary(_ text: String) throws {
         try write(text, to: locations.libraryFile)
     }
 
-    func writeState(_ text: String) throws {
+    public func writeState(_ text: String) throws {
         try write(text, to: locations.stateFile)
     }
 
-    func write(_ text: String, to url: URL) throws {
+    public func write(_ text: String, to url: URL) throws {
         try FileManager.default.createDirectory(at: url.deletingLastPathComponent(), withIntermediateDirectories: true)
         try Data(text.utf8).write(to: url)
     }
 }
 
 /// Albums for tests, distinct by number.
-func sampleAlbum(_ number: Int) -> Album {
+public func sampleAlbum(_ number: Int) -> Album {
     Album(
         title: "Album \(number)",
         artist: "Artist \(number)",

@@ -1,0 +1,165 @@
+// Why this file exists: the application object (single instance over D-Bus, app-wide
+// actions and their keyboard shortcuts) and its windows.
+
+import CGtk
+
+/// The running application (`GtkApplication`): one per process, one instance per session.
+@MainActor
+public final class Application: ObjectHandle, ActionMap {
+    /// Creates the application. A second launch with the same `id` activates the first
+    /// instance instead of opening a second one, unless `allowsMultipleInstances` is set.
+    public init(id: String, allowsMultipleInstances: Bool = false) {
+        let flags = allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : GApplicationFlags(rawValue: 0)
+        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    }
+
+    var application: UnsafeMutablePointer<GtkApplication> { bl_application(gObject) }
+
+    /// Called when the app is launched or re-launched: show (or present) the window here.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("activate", handler)
+    }
+
+    /// Called once, just before `run` returns.
+    @discardableResult
+    public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("shutdown", handler)
+    }
+
+    /// Runs the main loop until the last window closes or `quit()`; returns the exit status.
+    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
+        // Only the program name is passed: the app takes no options, and GApplication would
+        // refuse the unknown ones that test runners and tools add.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(arguments.first ?? "bluelibrary"), nil]
+        defer { argv.forEach { free($0) } }
+        return g_application_run(bl_g_application(gObject), 1, &argv)
+    }
+
+    /// Registers with the session (needed before windows when not using `run`).
+    @discardableResult
+    public func register() -> Bool {
+        g_application_register(bl_g_application(gObject), nil, nil) != 0
+    }
+
+    public func quit() { g_application_quit(bl_g_application(gObject)) }
+
+    /// Sets the keyboard shortcuts of a detailed action (`win.undo` → `<Control>z`).
+    public func setAccelerators(_ accelerators: [String], for action: String) {
+        bl_application_set_accel(application, action, accelerators.first, accelerators.dropFirst().first)
+    }
+
+    /// The shortcuts of a detailed action, as GTK parses them.
+    public func accelerators(for action: String) -> [String] {
+        guard let list = gtk_application_get_accels_for_action(application, action) else { return [] }
+        defer { g_strfreev(list) }
+        var result: [String] = []
+        var index = 0
+        while let accelerator = list[index] {
+            result.append(String(cString: accelerator))
+            index += 1
+        }
+        return result
+    }
+
+    public var actionMap: OpaquePointer { opaque }
+}
+
+/// A toplevel window of an application (`GtkApplicationWindow`). It is also the `win.`
+/// action group of the widgets inside it.
+@MainActor
+public final class ApplicationWindow: Widget, ActionMap {
+    public init(application: Application) {
+        // GTK keeps toplevels alive in its own list until they are destroyed.
+        super.init(borrowing: gtk_application_window_new(application.application))
+    }
+
+    var window: UnsafeMutablePointer<GtkWindow> { bl_window(gObject) }
+    public var actionMap: OpaquePointer { opaque }
+
+    public var title: String {
+        get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
+        set { gtk_window_set_title(window, newValue) }
+    }
+
+    /// The size the window opens at, and the size it has after the user resized it.
+    public var defaultSize: (width: Int, height: Int) {
+        get {
+            var width: Int32 = 0, height: Int32 = 0
+            gtk_window_get_default_size(window, &width, &height)
+            return (Int(width), Int(height))
+        }
+        set { gtk_window_set_default_size(window, Int32(newValue.width), Int32(newValue.height)) }
+    }
+
+    public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
+
+    public func setChild(_ child: Widget) { gtk_window_set_child(window, child.widget) }
+    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.widget) }
+
+    public func present() { gtk_window_present(window) }
+
+    /// Asks the window to close, as its close button does (`close-request` runs first).
+    public func close() { gtk_window_close(window) }
+
+    /// Removes the window at once, without `close-request`.
+    public func destroy() { gtk_window_destroy(window) }
+
+    /// Called when the user closes the window; return true to keep it open.
+    @discardableResult
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectReturningBool("close-request", handler)
+    }
+
+    /// Called when the window's default size changes (the user resized it).
+    public func onResize(_ handler: @escaping @MainActor () -> Void) {
+        observe(property: "default-width", handler)
+        observe(property: "default-height", handler)
+    }
+
+    /// The widget with the keyboard focus, if it is `candidate` or inside it.
+    public func focusIsInside(_ candidate: Widget) -> Bool {
+        guard let focus = gtk_window_get_focus(window) else { return false }
+        return focus == candidate.widget || gtk_widget_is_ancestor(focus, candidate.widget) != 0
+    }
+}
+
+/// GTK's standard About window (`GtkAboutDialog`).
+@MainActor
+public enum AboutDialog {
+    /// What the About window tells.
+    public struct Content {
+        public var programName: String
+        public var version: String
+        public var comments: String
+        public var website: String
+        public var logoIconName: String
+        public var copyright: String
+
+        public init(programName: String, version: String, comments: String, website: String,
+                    logoIconName: String, copyright: String) {
+            self.programName = programName
+            self.version = version
+            self.comments = comments
+            self.website = website
+            self.logoIconName = logoIconName
+            self.copyright = copyright
+        }
+    }
+
+    /// Shows the About window over `parent`; it closes itself.
+    public static func present(_ content: Content, over parent: ApplicationWindow) {
+        let window = gtk_about_dialog_new()
+        let dialog = OpaquePointer(window)
+        gtk_about_dialog_set_program_name(dialog, content.programName)
+        gtk_about_dialog_set_version(dialog, content.version)
+        gtk_about_dialog_set_comments(dialog, content.comments)
+        gtk_about_dialog_set_website(dialog, content.website)
+        gtk_about_dialog_set_logo_icon_name(dialog, content.logoIconName)
+        gtk_about_dialog_set_copyright(dialog, content.copyright)
+        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
+        gtk_window_set_transient_for(bl_window(window), parent.window)
+        gtk_window_set_modal(bl_window(window), 1)
+        gtk_window_present(bl_window(window))
+    }
+}

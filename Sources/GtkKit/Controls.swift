@@ -1,0 +1,160 @@
+// Why this file exists: the leaf widgets the app shows (text, buttons, pictures, spinners)
+// and the header bar they sit in.
+
+import CGtk
+import Foundation
+
+/// Text on screen (`GtkLabel`).
+@MainActor
+public final class Label: Widget {
+    public init(_ text: String = "") {
+        super.init(owning: gtk_label_new(text))
+    }
+
+    public var text: String {
+        get { String(cString: gtk_label_get_text(bl_label(gObject))) }
+        set { gtk_label_set_text(bl_label(gObject), newValue) }
+    }
+
+    /// Whether the user can select and copy the text.
+    public var isSelectable: Bool {
+        get { gtk_label_get_selectable(bl_label(gObject)) != 0 }
+        set { gtk_label_set_selectable(bl_label(gObject), newValue ? 1 : 0) }
+    }
+
+    /// Horizontal alignment of the text inside the label, 0 (start) to 1 (end).
+    public var xAlign: Float {
+        get { gtk_label_get_xalign(bl_label(gObject)) }
+        set { gtk_label_set_xalign(bl_label(gObject), newValue) }
+    }
+
+    /// Wraps long text over several lines.
+    public func wrap(maxWidthChars: Int) {
+        gtk_label_set_wrap(bl_label(gObject), 1)
+        gtk_label_set_wrap_mode(bl_label(gObject), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_max_width_chars(bl_label(gObject), Int32(maxWidthChars))
+    }
+
+    /// Cuts long text with an ellipsis instead of growing.
+    public func ellipsize(_ mode: PangoEllipsizeMode = PANGO_ELLIPSIZE_END) {
+        gtk_label_set_ellipsize(bl_label(gObject), mode)
+    }
+}
+
+/// A push button with a label or an icon (`GtkButton`).
+@MainActor
+public final class Button: Widget {
+    public init(label: String) {
+        super.init(owning: gtk_button_new_with_label(label))
+    }
+
+    public init(iconName: String) {
+        super.init(owning: gtk_button_new_from_icon_name(iconName))
+    }
+
+    /// The detailed action the button activates (`win.undo`); its sensitivity follows the action.
+    public var actionName: String? {
+        get { gtk_actionable_get_action_name(opaque).map { String(cString: $0) } }
+        set { gtk_actionable_set_action_name(opaque, newValue) }
+    }
+
+    @discardableResult
+    public func onClicked(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("clicked", handler)
+    }
+
+    /// Clicks the button as the user would: emits `clicked`, which also activates its action.
+    public func click() {
+        bl_signal_emit_by_name(gObject, "clicked")
+    }
+}
+
+/// An image decoded into GPU-ready pixels (`GdkTexture`).
+@MainActor
+public final class Texture: ObjectHandle {
+    /// Why an image could not be decoded, in GLib's words.
+    public struct DecodingError: Error, CustomStringConvertible {
+        public let description: String
+    }
+
+    /// Decodes PNG, JPEG or TIFF data.
+    public init(data: Data) throws(DecodingError) {
+        let bytes = data.withUnsafeBytes { buffer in g_bytes_new(buffer.baseAddress, gsize(buffer.count)) }
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown image format"
+            g_clear_error(&error)
+            throw DecodingError(description: message)
+        }
+        super.init(owning: UnsafeMutableRawPointer(texture))
+    }
+
+    public var width: Int { Int(gdk_texture_get_width(opaque)) }
+    public var height: Int { Int(gdk_texture_get_height(opaque)) }
+}
+
+/// Shows a texture scaled to fit (`GtkPicture`).
+@MainActor
+public final class Picture: Widget {
+    public init() {
+        super.init(owning: gtk_picture_new())
+        gtk_picture_set_can_shrink(bl_picture(gObject), 1)
+        gtk_picture_set_content_fit(bl_picture(gObject), GTK_CONTENT_FIT_COVER)
+    }
+
+    /// Whether a picture is set (GTK's `paintable` property).
+    public var hasPaintable: Bool { gtk_picture_get_paintable(bl_picture(gObject)) != nil }
+
+    /// Shows `texture`, or nothing. Changing it notifies `paintable`.
+    public func setTexture(_ texture: Texture?) {
+        gtk_picture_set_paintable(bl_picture(gObject), texture.map { bl_paintable($0.gObject) })
+    }
+}
+
+/// A busy indicator (`GtkSpinner`).
+@MainActor
+public final class Spinner: Widget {
+    public init() {
+        super.init(owning: gtk_spinner_new())
+    }
+
+    public var isSpinning: Bool {
+        get { gtk_spinner_get_spinning(bl_spinner(gObject)) != 0 }
+        set { gtk_spinner_set_spinning(bl_spinner(gObject), newValue ? 1 : 0) }
+    }
+}
+
+/// A window's title bar holding buttons (`GtkHeaderBar`).
+@MainActor
+public final class HeaderBar: Widget {
+    public init() {
+        super.init(owning: gtk_header_bar_new())
+    }
+
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.widget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.widget) }
+}
+
+/// A button that opens a menu (`GtkMenuButton`).
+@MainActor
+public final class MenuButton: Widget {
+    public init(iconName: String, menu: Menu) {
+        super.init(owning: gtk_menu_button_new())
+        gtk_menu_button_set_icon_name(bl_menu_button(gObject), iconName)
+        gtk_menu_button_set_menu_model(bl_menu_button(gObject), menu.cast())
+    }
+}
+
+/// A menu's items and the actions they activate (`GMenu`).
+@MainActor
+public final class Menu: ObjectHandle {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(g_menu_new()))
+    }
+
+    /// Adds an item that activates the detailed action `action` (`app.about`).
+    public func append(_ label: String, action: String) {
+        g_menu_append(opaque, label, action)
+    }
+}

@@ -1,0 +1,48 @@
+// Why this file exists: GTK 4 delivers input through event controllers attached to widgets;
+// these wrap the two the app listens to (clicks and key presses).
+
+import CGtk
+
+/// The base of GTK's input handlers (`GtkEventController`).
+@MainActor
+open class EventController: ObjectHandle {}
+
+/// Recognises clicks of a mouse button or taps (`GtkGestureClick`).
+@MainActor
+public final class ClickGesture: EventController {
+    /// Listens to `button` (1 is the primary button, 0 any button).
+    public init(button: UInt32 = 1) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_gesture_click_new()))
+        gtk_gesture_single_set_button(opaque, button)
+    }
+
+    /// Called on each press with the press count (2 for a double click) and the position.
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (_ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPress("pressed") { count, x, y in handler(Int(count), x, y) }
+    }
+
+    /// Called when the button is released over the widget.
+    @discardableResult
+    public func onReleased(_ handler: @escaping @MainActor (_ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPress("released") { count, x, y in handler(Int(count), x, y) }
+    }
+}
+
+/// Receives key presses while its widget (or a child) has the focus (`GtkEventControllerKey`).
+@MainActor
+public final class KeyController: EventController {
+    /// Runs before the focused child sees the key (capture phase) when `beforeChildren` is set.
+    public init(beforeChildren: Bool = false) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_event_controller_key_new()))
+        if beforeChildren {
+            gtk_event_controller_set_propagation_phase(bl_event_controller(gObject), GTK_PHASE_CAPTURE)
+        }
+    }
+
+    /// Called with the key's value (`GDK_KEY_Left`…) and the modifiers; return true when handled.
+    @discardableResult
+    public func onKeyPressed(_ handler: @escaping @MainActor (_ key: UInt32, _ modifiers: GdkModifierType) -> Bool) -> SignalConnection {
+        connectKey("key-pressed") { key, _, modifiers in handler(key, modifiers) }
+    }
+}

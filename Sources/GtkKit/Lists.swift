@@ -1,0 +1,128 @@
+// Why this file exists: GTK's virtualised list machinery (a list model, a selection model,
+// a factory that creates and binds row widgets, and the list view that only materialises the
+// rows near the visible range), wrapped for Swift.
+
+import CGtk
+
+/// A list model of `count` placeholder items (`GtkStringList` of empty strings).
+///
+/// The items carry no data: each stands for the position it occupies, and moves with it when
+/// items are inserted or removed, so bound rows stay correct without rebinding.
+@MainActor
+public final class PositionListModel: ObjectHandle {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_string_list_new(nil)))
+    }
+
+    public var count: Int { Int(g_list_model_get_n_items(bl_list_model(gObject))) }
+
+    /// Replaces every item with `count` new ones (all rows rebind).
+    public func reset(count: Int) {
+        splice(at: 0, removing: self.count, inserting: count)
+    }
+
+    public func insert(at position: Int) { splice(at: position, removing: 0, inserting: 1) }
+    public func remove(at position: Int) { gtk_string_list_remove(opaque, guint(position)) }
+
+    private func splice(at position: Int, removing removed: Int, inserting added: Int) {
+        var empty: [UInt8] = [0]
+        empty.withUnsafeMutableBufferPointer { buffer in
+            let item = UnsafePointer<CChar>(OpaquePointer(buffer.baseAddress))
+            var items = [UnsafePointer<CChar>?](repeating: item, count: added)
+            items.append(nil)
+            gtk_string_list_splice(opaque, guint(position), guint(removed), &items)
+        }
+    }
+}
+
+/// Keeps at most one item selected (`GtkSingleSelection`).
+@MainActor
+public final class SingleSelection: ObjectHandle {
+    /// GTK's value for "no item" (`GTK_INVALID_LIST_POSITION`).
+    public static let none = Int(GTK_INVALID_LIST_POSITION)
+
+    public init(model: PositionListModel) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_single_selection_new(bl_list_model(g_object_ref(model.gObject)))))
+        gtk_single_selection_set_autoselect(bl_single_selection(gObject), 0)
+        gtk_single_selection_set_can_unselect(bl_single_selection(gObject), 1)
+    }
+
+    /// The selected position, or nil.
+    public var selected: Int? {
+        get {
+            let position = Int(gtk_single_selection_get_selected(bl_single_selection(gObject)))
+            return position == Self.none ? nil : position
+        }
+        set {
+            gtk_single_selection_set_selected(bl_single_selection(gObject), guint(truncatingIfNeeded: newValue ?? Self.none))
+        }
+    }
+
+    /// Called with the first changed position and the number of positions that may have changed.
+    @discardableResult
+    public func onSelectionChanged(_ handler: @escaping @MainActor (Int, Int) -> Void) -> SignalConnection {
+        connectTwoUInt("selection-changed") { position, count in handler(Int(position), Int(count)) }
+    }
+}
+
+/// One row of a list view: GTK's slot for a reusable widget (`GtkListItem`).
+@MainActor
+public final class ListItem: ObjectHandle {
+    /// The position of the item the row currently shows.
+    public var position: Int? {
+        let position = Int(gtk_list_item_get_position(bl_list_item(gObject)))
+        return position == SingleSelection.none ? nil : position
+    }
+
+    public var isSelected: Bool { gtk_list_item_get_selected(bl_list_item(gObject)) != 0 }
+
+    /// Sets the row's widget (called once, when the row is created).
+    public func setChild(_ child: Widget) {
+        gtk_list_item_set_child(bl_list_item(gObject), child.widget)
+    }
+
+    /// Called when the row's position or selection changes while it stays bound.
+    @discardableResult
+    public func onPositionOrSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> [SignalConnection] {
+        [observe(property: "position", handler), observe(property: "selected", handler)]
+    }
+}
+
+/// Creates and recycles the rows of a list view (`GtkSignalListItemFactory`).
+///
+/// `setup` builds a row's widgets once; `bind` configures them for an item and may be called
+/// many times as rows are reused; `unbind` and `teardown` undo the two.
+@MainActor
+public final class ListItemFactory: ObjectHandle {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_signal_list_item_factory_new()))
+    }
+
+    public func onSetup(_ handler: @escaping @MainActor (ListItem) -> Void) { connectListItem("setup", handler) }
+    public func onBind(_ handler: @escaping @MainActor (ListItem) -> Void) { connectListItem("bind", handler) }
+    public func onUnbind(_ handler: @escaping @MainActor (ListItem) -> Void) { connectListItem("unbind", handler) }
+    public func onTeardown(_ handler: @escaping @MainActor (ListItem) -> Void) { connectListItem("teardown", handler) }
+
+    private func connectListItem(_ signal: String, _ handler: @escaping @MainActor (ListItem) -> Void) {
+        connectPointer(signal) { item in
+            guard let item else { return }
+            handler(ListItem(borrowing: item))
+        }
+    }
+}
+
+/// A virtualised list (`GtkListView`): only the rows near the visible range exist.
+@MainActor
+public final class ListView: Widget {
+    public init(selection: SingleSelection, factory: ListItemFactory, orientation: GtkOrientation) {
+        let view = gtk_list_view_new(bl_selection_model(g_object_ref(selection.gObject)),
+                                     bl_list_item_factory(g_object_ref(factory.gObject)))
+        super.init(owning: view)
+        gtk_orientable_set_orientation(bl_orientable(gObject), orientation)
+    }
+
+    /// Moves the keyboard focus to the row at `position` and scrolls it into view.
+    public func scrollToItem(at position: Int) {
+        bl_list_base_scroll_to_item(widget, guint(position))
+    }
+}

@@ -1,0 +1,121 @@
+// Why this file exists: GTK runs everything on one thread, driven by the GLib main loop.
+// Work reaches that thread three ways here: timers, a hop from any thread (`g_idle_add_full`
+// with a retained box released by its destroy notify), and libdispatch's main queue, which
+// the GLib loop does not drain on Linux unless it is bridged (see DESIGN.md, "Threads").
+// The bridge is what lets `await` on the main actor and `DispatchQueue.main` work in the app.
+
+import CGtk
+
+/// The GTK thread's main loop.
+public enum MainLoop {
+    nonisolated(unsafe) private static var dispatchSourceID: guint = 0
+
+    /// Makes the GLib loop drain libdispatch's main queue (main-actor tasks, `DispatchQueue.main`).
+    /// Call once, on the main thread, before running the loop.
+    @MainActor
+    public static func drainDispatchMainQueue() {
+        guard dispatchSourceID == 0 else { return }
+        dispatchSourceID = bl_attach_dispatch_main_queue_source()
+    }
+
+    /// Runs `work` on the GTK thread soon; callable from any thread.
+    public static func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
+        let box = Unmanaged.passRetained(ClosureBox<@Sendable @MainActor () -> Void>(work)).toOpaque()
+        g_idle_add_full(G_PRIORITY_DEFAULT, { data in
+            guard let work = ClosureBox<@Sendable @MainActor () -> Void>.unbox(data) else { return 0 }
+            MainActor.assumeIsolated { work() }
+            return 0  // G_SOURCE_REMOVE
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+
+    /// Runs one iteration of the loop: handles pending events, timers and redraws.
+    /// With `blocking`, waits for something to happen first. Returns whether anything ran.
+    @MainActor
+    @discardableResult
+    public static func iterate(blocking: Bool = false) -> Bool {
+        g_main_context_iteration(nil, blocking ? 1 : 0) != 0
+    }
+
+    /// The loop's clock, in microseconds (`g_get_monotonic_time`).
+    public static var now: Int64 { Int64(g_get_monotonic_time()) }
+}
+
+/// A one-shot timer on the GTK thread; cancelled when cancelled or released.
+@MainActor
+public final class Timeout {
+    private var sourceID: guint = 0
+
+    /// Calls `work` once after `milliseconds`, unless cancelled first.
+    public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
+        let fire: @MainActor () -> Void = { [weak self] in
+            self?.sourceID = 0
+            work()
+        }
+        let box = Unmanaged.passRetained(ClosureBox<@MainActor () -> Void>(fire)).toOpaque()
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
+            guard let fire = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
+            MainActor.assumeIsolated { fire() }
+            return 0  // G_SOURCE_REMOVE
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+
+    /// Whether the timer is still waiting to fire.
+    public var isPending: Bool { sourceID != 0 }
+
+    public func cancel() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}
+
+extension Widget {
+    /// Calls `handler` before each frame with the frame time in microseconds, until it
+    /// returns false (the way GTK animations advance in step with the display).
+    public func addTickCallback(_ handler: @escaping @MainActor (_ frameTime: Int64) -> Bool) {
+        let box = Unmanaged.passRetained(ClosureBox<@MainActor (Int64) -> Bool>(handler)).toOpaque()
+        _ = gtk_widget_add_tick_callback(widget, { _, clock, data in
+            guard let handler = ClosureBox<@MainActor (Int64) -> Bool>.unbox(data) else { return 0 }
+            let time = Int64(gdk_frame_clock_get_frame_time(clock))
+            return MainActor.assumeIsolated { handler(time) } ? 1 : 0
+        }, box, { data in
+            guard let data else { return }
+            Unmanaged<AnyObject>.fromOpaque(data).release()
+        })
+    }
+}
+
+extension MainLoop {
+    /// Connects to the display; false when there is none (no `DISPLAY` or `WAYLAND_DISPLAY`).
+    @MainActor
+    public static func initializeGTK() -> Bool {
+        gtk_init_check() != 0
+    }
+
+    /// Iterates the loop until `condition` holds or `timeout` passes; returns whether it held.
+    /// For tests and tools that drive the UI as a user would, without sleeping.
+    @MainActor
+    @discardableResult
+    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
+        var timedOut = false
+        let timer = Timeout(milliseconds: Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)) {
+            timedOut = true
+        }
+        defer { timer.cancel() }
+        while !condition() {
+            if timedOut { return false }
+            iterate(blocking: true)
+        }
+        return true
+    }
+}

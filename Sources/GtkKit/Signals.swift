@@ -1,0 +1,129 @@
+// Why this file exists: GLib signals call C function pointers with a `user_data` pointer.
+// Swift closures are boxed, passed retained as that pointer, and released by GLib's destroy
+// notify when the handler is disconnected or the object is finalised. So a box lives exactly
+// as long as its connection: never leaked, never freed while GLib can still call it. The
+// trampolines below are the only C-callable functions; each matches one signal shape
+// exactly (a mismatched arity is undefined behaviour in C).
+
+import CGtk
+
+/// The identifier of one connected signal handler, for disconnecting it early.
+public struct SignalConnection: Hashable, Sendable {
+    /// GLib's handler id.
+    public let id: UInt
+}
+
+/// A Swift closure kept alive by GLib for one signal connection.
+final class ClosureBox<Handler> {
+    let handler: Handler
+    init(_ handler: Handler) { self.handler = handler }
+
+    static func unbox(_ data: gpointer?) -> Handler? {
+        guard let data else { return nil }
+        return Unmanaged<ClosureBox<Handler>>.fromOpaque(data).takeUnretainedValue().handler
+    }
+}
+
+/// Releases a box when GLib drops the handler.
+let releaseClosureBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<AnyObject>.fromOpaque(data).release()
+}
+
+// MARK: - Handler shapes
+
+typealias VoidHandler = @MainActor () -> Void
+typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
+typealias BoolHandler = @MainActor () -> Bool
+typealias TwoUIntHandler = @MainActor (UInt32, UInt32) -> Void
+typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+
+// MARK: - Trampolines, one per C signature
+
+private let voidTrampoline: @convention(c) (gpointer?, gpointer?) -> Void = { _, data in
+    guard let handler = ClosureBox<VoidHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler() }
+}
+
+private let pointerTrampoline: @convention(c) (gpointer?, gpointer?, gpointer?) -> Void = { _, argument, data in
+    guard let handler = ClosureBox<PointerHandler>.unbox(data) else { return }
+    nonisolated(unsafe) let argument = argument  // GTK calls on its one thread
+    MainActor.assumeIsolated { handler(argument) }
+}
+
+private let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = { _, data in
+    guard let handler = ClosureBox<BoolHandler>.unbox(data) else { return 0 }
+    return MainActor.assumeIsolated { handler() } ? 1 : 0
+}
+
+private let twoUIntTrampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, first, second, data in
+    guard let handler = ClosureBox<TwoUIntHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(first, second) }
+}
+
+private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
+    guard let handler = ClosureBox<PressHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(count, x, y) }
+}
+
+private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
+    guard let handler = ClosureBox<KeyHandler>.unbox(data) else { return 0 }
+    return MainActor.assumeIsolated { handler(keyval, keycode, state) } ? 1 : 0
+}
+
+// MARK: - Connecting
+
+extension ObjectHandle {
+    private func connect<Handler>(_ signal: String, _ handler: Handler, through trampoline: GCallback) -> SignalConnection {
+        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
+        let id = bl_signal_connect(gObject, signal, trampoline, box, releaseClosureBox)
+        return SignalConnection(id: UInt(id))
+    }
+
+    /// Runs `handler` on a signal with no arguments and no result (`clicked`, `activate`, …).
+    @discardableResult
+    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect(signal, handler as VoidHandler, through: unsafeBitCast(voidTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with one pointer argument (`notify`, `bind`, `activate` of an action).
+    @discardableResult
+    func connectPointer(_ signal: String, _ handler: @escaping PointerHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(pointerTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal that returns a boolean (`close-request`): true stops other handlers.
+    @discardableResult
+    func connectReturningBool(_ signal: String, _ handler: @escaping BoolHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(boolTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with two unsigned arguments (`selection-changed`).
+    @discardableResult
+    func connectTwoUInt(_ signal: String, _ handler: @escaping TwoUIntHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(twoUIntTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectPress(_ signal: String, _ handler: @escaping PressHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(pressTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectKey(_ signal: String, _ handler: @escaping KeyHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(keyTrampoline, to: GCallback.self))
+    }
+
+    /// Calls `handler` whenever the GObject property `property` changes (`notify::property`).
+    @discardableResult
+    public func observe(property: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectPointer("notify::\(property)") { _ in handler() }
+    }
+
+    /// Disconnects a handler; GLib then releases its closure.
+    public func disconnect(_ connection: SignalConnection) {
+        g_signal_handler_disconnect(gObject, gulong(connection.id))
+    }
+
+}

@@ -1,0 +1,138 @@
+// Why this file exists: the properties every GtkWidget shares (CSS classes, sensitivity,
+// tooltips, accessibility, focus, geometry), reachable from Swift without casts.
+
+import CGtk
+
+/// A handle to any `GtkWidget`; the concrete widgets derive from it.
+@MainActor
+open class Widget: ObjectHandle {
+    /// The widget as GTK's C type.
+    public var widget: UnsafeMutablePointer<GtkWidget> { bl_widget(gObject) }
+
+    // MARK: Style
+
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
+
+    /// Adds or removes a CSS class.
+    public func setCSSClass(_ name: String, _ enabled: Bool) {
+        enabled ? addCSSClass(name) : removeCSSClass(name)
+    }
+
+    /// The widget's CSS name for `#name` selectors.
+    public var name: String {
+        get { String(cString: gtk_widget_get_name(widget)) }
+        set { gtk_widget_set_name(widget, newValue) }
+    }
+
+    // MARK: State
+
+    public var isSensitive: Bool {
+        get { gtk_widget_get_sensitive(widget) != 0 }
+        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+    }
+
+    public var isVisible: Bool {
+        get { gtk_widget_get_visible(widget) != 0 }
+        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether the widget is on screen (mapped, and its parents too).
+    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+
+    public var tooltip: String? {
+        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(widget, newValue) }
+    }
+
+    /// The name screen readers announce.
+    public func setAccessibleLabel(_ label: String) {
+        bl_accessible_set_label(bl_accessible(gObject), label)
+    }
+
+    // MARK: Focus
+
+    public var isFocusable: Bool {
+        get { gtk_widget_get_focusable(widget) != 0 }
+        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
+    }
+
+    /// Whether this widget, or one inside it, has the keyboard focus.
+    public var containsFocus: Bool {
+        gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil
+    }
+
+    @discardableResult
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+
+    // MARK: Layout
+
+    public var expandsHorizontally: Bool {
+        get { gtk_widget_get_hexpand(widget) != 0 }
+        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var expandsVertically: Bool {
+        get { gtk_widget_get_vexpand(widget) != 0 }
+        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+    }
+
+    public var horizontalAlignment: GtkAlign {
+        get { gtk_widget_get_halign(widget) }
+        set { gtk_widget_set_halign(widget, newValue) }
+    }
+
+    public var verticalAlignment: GtkAlign {
+        get { gtk_widget_get_valign(widget) }
+        set { gtk_widget_set_valign(widget, newValue) }
+    }
+
+    public func setSizeRequest(width: Int, height: Int) {
+        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+    }
+
+    /// Sets all four margins.
+    public func setMargins(_ margin: Int) {
+        gtk_widget_set_margin_top(widget, Int32(margin))
+        gtk_widget_set_margin_bottom(widget, Int32(margin))
+        gtk_widget_set_margin_start(widget, Int32(margin))
+        gtk_widget_set_margin_end(widget, Int32(margin))
+    }
+
+    /// The allocated width and height, in application pixels.
+    public var allocatedSize: (width: Int, height: Int) {
+        (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
+    }
+
+    /// The scale of the monitor the widget is on (2 on a HiDPI screen).
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
+    /// Where `(x, y)` in this widget's coordinates lies in `other`'s, if they share a window.
+    public func translate(x: Double, y: Double, to other: Widget) -> (x: Double, y: Double)? {
+        var source = graphene_point_t(x: Float(x), y: Float(y))
+        var target = graphene_point_t()
+        guard gtk_widget_compute_point(widget, other.widget, &source, &target) != 0 else { return nil }
+        return (Double(target.x), Double(target.y))
+    }
+
+    // MARK: Behaviour
+
+    /// Adds an event controller (gesture, key or scroll handler) to the widget.
+    public func addController(_ controller: EventController) {
+        // The widget takes over a reference of its own.
+        gtk_widget_add_controller(widget, bl_event_controller(g_object_ref(controller.gObject)))
+    }
+
+    /// Activates an action by its detailed name (`win.delete`, `list.select-item`…).
+    @discardableResult
+    public func activateAction(_ name: String) -> Bool {
+        gtk_widget_activate_action_variant(widget, name, nil) != 0
+    }
+
+    /// Makes `group`'s actions reachable from this widget and its children as `prefix.name`.
+    public func insertActionGroup(_ group: ActionGroup, prefix: String) {
+        gtk_widget_insert_action_group(widget, prefix, group.actionGroup)
+    }
+
+}

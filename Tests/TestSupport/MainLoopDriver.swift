@@ -1,0 +1,50 @@
+import Foundation
+import GtkKit
+
+/// Drives GTK from a test the way the app's main loop would.
+///
+/// The Swift Testing runner drains the main actor's queue on a worker thread (after
+/// `dispatch_main`), so inside `swift test` the GLib loop cannot drain it (the app's bridge in
+/// `MainLoop.drainDispatchMainQueue` works only on the process's main thread). Tests therefore
+/// alternate: GLib events, timers and redraws, then `Task.yield()` so main-actor work (cover
+/// results, saved-state reports) runs, until the condition holds.
+@MainActor
+public enum MainLoopDriver {
+    /// Connects to the display once, with the Cairo renderer: successive main-actor jobs may
+    /// run on different threads here, and a GL context is bound to one.
+    public static func start() -> Bool {
+        if started { return true }
+        setenv("GSK_RENDERER", "cairo", 1)
+        started = MainLoop.initializeGTK()
+        return started
+    }
+
+    private static var started = false
+
+    /// Runs the loop until `condition` holds (true) or `timeout` passes (false).
+    @discardableResult
+    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10)) async -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            if ContinuousClock.now >= deadline { return false }
+            var handled = 0
+            while handled < 100, MainLoop.iterate(blocking: false) { handled += 1 }
+            await Task.yield()
+            if handled == 0 {
+                // Nothing was ready: wait for the next GLib event, at most a millisecond.
+                let wake = Timeout(milliseconds: 1) {}
+                MainLoop.iterate(blocking: true)
+                wake.cancel()
+            }
+        }
+        return true
+    }
+
+    /// Lets pending events, layout and drawing happen (a few frames' worth).
+    public static func settle(frames: Int = 3) async {
+        var ticks = 0
+        let timer = Timeout(milliseconds: 16 * frames) { ticks = 1 }
+        await run(until: { ticks == 1 }, timeout: .seconds(5))
+        timer.cancel()
+    }
+}
