@@ -1,1 +1,7 @@
+// The `bluelibrary` executable: everything else lives in the BlueLibrary library target,
+// which the UI tests build too.
 import BlueLibrary
+import Foundation
+
+let app = MainActor.assumeIsolated { BlueLibraryApp() }
+exit(MainActor.assumeIsolated { app.run() })

@@ -5,8 +5,8 @@ import CGtk
 /// A row or column of widgets (`GtkBox`).
 @MainActor
 public final class Box: Widget {
-    public init(_ orientation: GtkOrientation, spacing: Int = 0) {
-        super.init(owning: gtk_box_new(orientation, Int32(spacing)))
+    public init(_ orientation: Orientation, spacing: Int = 0) {
+        super.init(owning: gtk_box_new(orientation.gtk, Int32(spacing)))
     }
 
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
@@ -30,9 +30,9 @@ public final class Stack: Widget {
         set { newValue.map { gtk_stack_set_visible_child_name(bl_stack(gObject), $0) } }
     }
 
-    public var transition: GtkStackTransitionType {
-        get { gtk_stack_get_transition_type(bl_stack(gObject)) }
-        set { gtk_stack_set_transition_type(bl_stack(gObject), newValue) }
+    /// Cross-fades between children instead of switching at once.
+    public func crossfades() {
+        gtk_stack_set_transition_type(bl_stack(gObject), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
     }
 }
 
@@ -52,10 +52,10 @@ public final class Overlay: Widget {
 /// Shows or hides its child with an animation (`GtkRevealer`).
 @MainActor
 public final class Revealer: Widget {
-    public init(child: Widget, transition: GtkRevealerTransitionType) {
+    public init(child: Widget, animation: RevealAnimation) {
         super.init(owning: gtk_revealer_new())
         gtk_revealer_set_child(bl_revealer(gObject), child.widget)
-        gtk_revealer_set_transition_type(bl_revealer(gObject), transition)
+        gtk_revealer_set_transition_type(bl_revealer(gObject), animation.gtk)
     }
 
     public var revealsChild: Bool {
@@ -72,8 +72,9 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_child(bl_scrolled_window(gObject), child.widget)
     }
 
-    public func setPolicy(horizontal: GtkPolicyType, vertical: GtkPolicyType) {
-        gtk_scrolled_window_set_policy(bl_scrolled_window(gObject), horizontal, vertical)
+    /// Scrolls sideways only; the height follows the child.
+    public func scrollsHorizontallyOnly() {
+        gtk_scrolled_window_set_policy(bl_scrolled_window(gObject), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
     }
 
     /// The horizontal scroll position and range.

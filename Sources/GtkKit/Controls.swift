@@ -28,6 +28,11 @@ public final class Label: Widget {
         set { gtk_label_set_xalign(bl_label(gObject), newValue) }
     }
 
+    /// Clears a text selection the user (or a first focus) made.
+    public func deselectText() {
+        gtk_label_select_region(bl_label(gObject), 0, 0)
+    }
+
     /// Wraps long text over several lines.
     public func wrap(maxWidthChars: Int) {
         gtk_label_set_wrap(bl_label(gObject), 1)
@@ -36,8 +41,8 @@ public final class Label: Widget {
     }
 
     /// Cuts long text with an ellipsis instead of growing.
-    public func ellipsize(_ mode: PangoEllipsizeMode = PANGO_ELLIPSIZE_END) {
-        gtk_label_set_ellipsize(bl_label(gObject), mode)
+    public func ellipsize() {
+        gtk_label_set_ellipsize(bl_label(gObject), PANGO_ELLIPSIZE_END)
     }
 }
 

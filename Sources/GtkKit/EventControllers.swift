@@ -42,7 +42,7 @@ public final class KeyController: EventController {
 
     /// Called with the key's value (`GDK_KEY_Left`…) and the modifiers; return true when handled.
     @discardableResult
-    public func onKeyPressed(_ handler: @escaping @MainActor (_ key: UInt32, _ modifiers: GdkModifierType) -> Bool) -> SignalConnection {
-        connectKey("key-pressed") { key, _, modifiers in handler(key, modifiers) }
+    public func onKeyPressed(_ handler: @escaping @MainActor (_ key: UInt32, _ modifiers: KeyModifiers) -> Bool) -> SignalConnection {
+        connectKey("key-pressed") { key, _, modifiers in handler(key, KeyModifiers(rawValue: modifiers.rawValue)) }
     }
 }

@@ -44,7 +44,7 @@ public final class SingleSelection: ObjectHandle {
     public init(model: PositionListModel) {
         super.init(owning: UnsafeMutableRawPointer(gtk_single_selection_new(bl_list_model(g_object_ref(model.gObject)))))
         gtk_single_selection_set_autoselect(bl_single_selection(gObject), 0)
-        gtk_single_selection_set_can_unselect(bl_single_selection(gObject), 1)
+        gtk_single_selection_set_can_unselect(bl_single_selection(gObject), 0)
     }
 
     /// The selected position, or nil.
@@ -114,11 +114,11 @@ public final class ListItemFactory: ObjectHandle {
 /// A virtualised list (`GtkListView`): only the rows near the visible range exist.
 @MainActor
 public final class ListView: Widget {
-    public init(selection: SingleSelection, factory: ListItemFactory, orientation: GtkOrientation) {
+    public init(selection: SingleSelection, factory: ListItemFactory, orientation: Orientation) {
         let view = gtk_list_view_new(bl_selection_model(g_object_ref(selection.gObject)),
                                      bl_list_item_factory(g_object_ref(factory.gObject)))
         super.init(owning: view)
-        gtk_orientable_set_orientation(bl_orientable(gObject), orientation)
+        gtk_orientable_set_orientation(bl_orientable(gObject), orientation.gtk)
     }
 
     /// Moves the keyboard focus to the row at `position` and scrolls it into view.

@@ -63,6 +63,12 @@ open class Widget: ObjectHandle {
         gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil
     }
 
+    /// Whether a click moves the keyboard focus here (toolbar buttons leave it where it is).
+    public var takesFocusOnClick: Bool {
+        get { gtk_widget_get_focus_on_click(widget) != 0 }
+        set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
+    }
+
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
@@ -78,14 +84,9 @@ open class Widget: ObjectHandle {
         set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
     }
 
-    public var horizontalAlignment: GtkAlign {
-        get { gtk_widget_get_halign(widget) }
-        set { gtk_widget_set_halign(widget, newValue) }
-    }
-
-    public var verticalAlignment: GtkAlign {
-        get { gtk_widget_get_valign(widget) }
-        set { gtk_widget_set_valign(widget, newValue) }
+    public func setAlignment(horizontal: Alignment, vertical: Alignment) {
+        gtk_widget_set_halign(widget, horizontal.gtk)
+        gtk_widget_set_valign(widget, vertical.gtk)
     }
 
     public func setSizeRequest(width: Int, height: Int) {

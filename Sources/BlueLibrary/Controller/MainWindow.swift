@@ -1,0 +1,171 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - MainWindow
+
+/// The window's controller: it lays out the cover strip, the properties list, the toolbar,
+/// the banner and the undo notice; feeds the strip as its data source and delegate; turns
+/// actions into `LibraryAPI` calls; and updates the views when the library announces a change.
+@MainActor
+public final class MainWindow {
+    /// The default size on a first launch.
+    static let defaultSize = WindowSize(width: 900, height: 600)
+
+    let window: ApplicationWindow
+    let library: LibraryAPI
+    let scroller = HorizontalScrollerView()
+    let properties = PropertiesListView()
+    let toolbar: Toolbar
+    let toast: UndoToast
+    let banner = Banner()
+    let actions: WindowActions
+
+    private var observation: LibraryObservation?
+    private var reporter: StateReporter?
+
+    // MARK: Life cycle
+
+    public init(application: Application, library: LibraryAPI) {
+        self.library = library
+        window = ApplicationWindow(application: application)
+        window.title = AppInfo.name
+        let size = library.windowSize ?? Self.defaultSize
+        window.defaultSize = (size.width, size.height)
+
+        actions = WindowActions(window: window)
+        toolbar = Toolbar(undoAction: WindowActions.undo, deleteAction: WindowActions.delete)
+        toast = UndoToast(undoAction: WindowActions.undo)
+        window.setTitlebar(toolbar.widget)
+        window.setChild(makeContent())
+
+        scroller.dataSource = self
+        scroller.delegate = self
+        actions.connect(to: self)
+        observation = library.observe { [weak self] event in self?.handle(event) }
+        window.onResize { [weak self] in self?.rememberWindowSize() }
+        reporter = StateReporter.fromEnvironment(for: self)
+
+        scroller.reload()
+        refreshSelection(animated: false)
+        refreshActions()
+        banner.show(library.loadProblems.map(\.message))
+    }
+
+    /// Shows the window with the keyboard focus in the cover strip.
+    public func present() {
+        window.present()
+        scroller.focusWhenShown { [properties] in properties.deselectText() }
+    }
+
+    private func makeContent() -> Widget {
+        let column = Box(.vertical, spacing: 0)
+        column.append(banner.widget)
+        column.append(scroller.widget)
+        column.append(properties.widget)
+        let overlay = Overlay(child: column)
+        overlay.addOverlay(toast.widget)
+        return overlay
+    }
+
+    // MARK: Reacting to the library
+
+    private func handle(_ event: LibraryEvent) {
+        switch event {
+        case .albumsChanged(.removed(let index)):
+            scroller.removeView(at: index)
+            refreshSelection(animated: true)
+        case .albumsChanged(.inserted(let index)):
+            scroller.insertView(at: index)
+            refreshSelection(animated: true)
+        case .selectionChanged:
+            refreshSelection(animated: true)
+        case .undoStateChanged:
+            refreshActions()
+        case .coverLoaded, .coverFailed:
+            break  // each album view awaits its own cover
+        case .saveFailed(let error):
+            banner.show(["Your changes could not be saved (\(error)). BlueLibrary keeps them and will try again on the next change."])
+        }
+        reporter?.scheduleReport()
+    }
+
+    /// Makes the strip, the properties and the Trash action follow the library's selection.
+    func refreshSelection(animated: Bool) {
+        if let selected = library.selectedIndex {
+            if scroller.selectedIndex != selected {
+                scroller.selectView(at: selected, animated: animated)
+            }
+            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: "")
+        } else {
+            properties.show(nil, emptyMessage: library.albums.isEmpty ? "Your library is empty" : "No album selected")
+        }
+        refreshActions()
+    }
+
+    func refreshActions() {
+        actions.update(canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil)
+        toolbar.describeUndo(library.commandToUndo.map(Self.describe))
+    }
+
+    /// Stores the size the window has now (Ctrl+Q destroys it without a resize notification).
+    func rememberSizeBeforeClosing() {
+        rememberWindowSize()
+    }
+
+    private func rememberWindowSize() {
+        let size = window.defaultSize
+        guard size.width > 0, size.height > 0, !window.isMaximized else { return }
+        library.windowSize = WindowSize(width: size.width, height: size.height)
+    }
+
+    // MARK: Commands
+
+    /// Deletes the selected album and offers to undo it.
+    func deleteSelectedAlbum() {
+        guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
+        toast.show("“\(album.title)” deleted")
+        reporter?.scheduleReport()
+    }
+
+    func undo() {
+        toast.dismiss()
+        library.undo()
+    }
+
+    func redo() {
+        library.redo()
+    }
+
+    static func describe(_ command: LibraryCommand) -> String {
+        switch command {
+        case .delete(let album, _): "Delete “\(album.title)”"
+        case .add(let album, _): "Add “\(album.title)”"
+        }
+    }
+}
+
+// MARK: - Data source and delegate of the strip
+
+extension MainWindow: HorizontalScrollerViewDataSource, HorizontalScrollerViewDelegate {
+    public func numberOfViews(in scroller: HorizontalScrollerView) -> Int {
+        library.albums.count
+    }
+
+    public func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView {
+        AlbumView(library: library)
+    }
+
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {
+        guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
+        albumView.configure(with: album)
+        reporter?.scheduleReport()
+    }
+
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int) {
+        library.selectAlbum(at: index)
+    }
+
+    public func initialViewIndex(for scroller: HorizontalScrollerView) -> Int {
+        library.selectedIndex ?? 0
+    }
+}

@@ -1,0 +1,45 @@
+import GtkKit
+
+// MARK: - Reusable views
+
+/// A view the scroller shows in one of its slots and reuses for other indexes as the user
+/// scrolls, like a table view's cell.
+@MainActor
+public protocol HorizontalScrollerReusableView: AnyObject {
+    /// The widget placed in the slot.
+    var widget: Widget { get }
+
+    /// Called when the view leaves an index, before it is configured for another one.
+    func prepareForReuse()
+}
+
+// MARK: - Data source
+
+/// Supplies the scroller's views. The scroller knows nothing of what they show.
+@MainActor
+public protocol HorizontalScrollerViewDataSource: AnyObject {
+    /// How many views the scroller holds.
+    func numberOfViews(in scroller: HorizontalScrollerView) -> Int
+
+    /// A new, empty view; called only for the few slots near the visible range.
+    func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView
+
+    /// Shows the content for `index` in `view` (a new one, or one reused from another index).
+    func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int)
+}
+
+// MARK: - Delegate
+
+/// Hears what the user does in the scroller.
+@MainActor
+public protocol HorizontalScrollerViewDelegate: AnyObject {
+    /// The user selected the view at `index` (click, keyboard, or a scroll that came to rest).
+    func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int)
+
+    /// The index to select and centre when the scroller (re)loads; 0 unless implemented.
+    func initialViewIndex(for scroller: HorizontalScrollerView) -> Int
+}
+
+extension HorizontalScrollerViewDelegate {
+    public func initialViewIndex(for scroller: HorizontalScrollerView) -> Int { 0 }
+}

@@ -1,0 +1,141 @@
+import Foundation
+import GtkKit
+import LibraryCore
+
+// MARK: - AlbumView
+
+/// One album in the cover strip: its cover, a spinner while the cover loads, and a
+/// placeholder (initials on a colour) when it cannot be had. Reused for other albums as the
+/// strip scrolls.
+///
+/// It posts its cover request to `LibraryAPI`, and watches its picture's `paintable`
+/// property (GObject's key-value observing) to stop the spinner once the cover is shown.
+@MainActor
+final class AlbumView: HorizontalScrollerReusableView {
+    /// The cover's edge, in application pixels (twice that in device pixels at 2× scale).
+    static let coverSize = 144
+
+    let widget: Widget
+
+    private let picture = Picture()
+    private let spinner = Spinner()
+    private let placeholder = Label()
+    private let caption = Label()
+    private let library: LibraryAPI
+
+    /// The cover address being shown, to drop answers that arrive after a reuse.
+    private(set) var coverAddress: String?
+    private var coverRequest: Task<Void, Never>?
+    private var placeholderColourClass: String?
+
+    init(library: LibraryAPI) {
+        self.library = library
+        let frame = Overlay(child: picture)
+        frame.addCSSClass("album-cover")
+        frame.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
+        frame.setAlignment(horizontal: .center, vertical: .start)
+        placeholder.addCSSClass("cover-placeholder")
+        placeholder.setAlignment(horizontal: .fill, vertical: .fill)
+        frame.addOverlay(placeholder)
+        spinner.setAlignment(horizontal: .center, vertical: .center)
+        spinner.setSizeRequest(width: 32, height: 32)
+        frame.addOverlay(spinner)
+
+        caption.addCSSClass("album-caption")
+        caption.ellipsize()
+        caption.setSizeRequest(width: Self.coverSize, height: -1)
+
+        let column = Box(.vertical, spacing: 6)
+        column.addCSSClass("album-view")
+        column.append(frame)
+        column.append(caption)
+        widget = column
+
+        picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
+        prepareForReuse()
+    }
+
+    // MARK: State, for the window and tests
+
+    /// Whether the spinner is turning (the cover is on its way).
+    var isLoading: Bool { spinner.isSpinning }
+    /// Whether a downloaded cover is shown.
+    var showsCover: Bool { picture.hasPaintable }
+    /// Whether the placeholder is shown instead of a cover.
+    var showsPlaceholder: Bool { placeholder.isVisible }
+    /// The caption under the cover.
+    var captionText: String { caption.text }
+
+    // MARK: Configuring
+
+    /// Shows `album`: its caption and accessible name at once, its cover when it arrives.
+    func configure(with album: Album) {
+        prepareForReuse()
+        caption.text = album.title
+        widget.setAccessibleLabel("\(album.title) by \(album.artist)")
+        widget.tooltip = "\(album.title) — \(album.artist)"
+        setPlaceholder(CoverPlaceholder(album: album))
+        loadCover(at: album.coverUrl)
+    }
+
+    func prepareForReuse() {
+        coverRequest?.cancel()
+        coverRequest = nil
+        coverAddress = nil
+        picture.setTexture(nil)
+        placeholder.isVisible = false
+        spinner.isSpinning = false
+        spinner.isVisible = false
+    }
+
+    // MARK: Cover
+
+    private func loadCover(at address: String) {
+        coverAddress = address
+        if let data = library.coverInMemory(for: address) {
+            show(.success(data), for: address)
+            return
+        }
+        spinner.isVisible = true
+        spinner.isSpinning = true
+        coverRequest = Task { [weak self, library] in
+            let result = await library.cover(for: address)
+            self?.show(result, for: address)
+        }
+    }
+
+    private func show(_ result: Result<Data, CoverError>, for address: String) {
+        guard address == coverAddress else { return }  // the view was reused meanwhile
+        switch result {
+        case .success(let data):
+            do {
+                picture.setTexture(try Texture(data: data))  // the spinner stops on `paintable`
+            } catch {
+                Log.ui.info("cover \(address) could not be decoded: \(error)")
+                showPlaceholder()
+            }
+        case .failure:
+            showPlaceholder()
+        }
+    }
+
+    private func pictureChanged() {
+        guard picture.hasPaintable else { return }
+        spinner.isSpinning = false
+        spinner.isVisible = false
+        placeholder.isVisible = false
+    }
+
+    private func showPlaceholder() {
+        spinner.isSpinning = false
+        spinner.isVisible = false
+        placeholder.isVisible = true
+    }
+
+    private func setPlaceholder(_ content: CoverPlaceholder) {
+        placeholder.text = content.initials
+        if let previous = placeholderColourClass { placeholder.removeCSSClass(previous) }
+        placeholder.addCSSClass(content.colourClass)
+        placeholderColourClass = content.colourClass
+    }
+}

@@ -1,0 +1,62 @@
+// Why this file exists: GTK's C enums and key constants in Swift form, so code above GtkKit
+// never imports the C module.
+
+import CGtk
+
+/// Which way a box or list runs.
+public enum Orientation: Sendable {
+    case horizontal, vertical
+
+    var gtk: GtkOrientation {
+        self == .horizontal ? GTK_ORIENTATION_HORIZONTAL : GTK_ORIENTATION_VERTICAL
+    }
+}
+
+/// Where a widget sits in the space it is given.
+public enum Alignment: Sendable {
+    case fill, start, end, center
+
+    var gtk: GtkAlign {
+        switch self {
+        case .fill: GTK_ALIGN_FILL
+        case .start: GTK_ALIGN_START
+        case .end: GTK_ALIGN_END
+        case .center: GTK_ALIGN_CENTER
+        }
+    }
+}
+
+/// How a revealer shows and hides its child.
+public enum RevealAnimation: Sendable {
+    case slideDown, slideUp, crossfade
+
+    var gtk: GtkRevealerTransitionType {
+        switch self {
+        case .slideDown: GTK_REVEALER_TRANSITION_TYPE_SLIDE_DOWN
+        case .slideUp: GTK_REVEALER_TRANSITION_TYPE_SLIDE_UP
+        case .crossfade: GTK_REVEALER_TRANSITION_TYPE_CROSSFADE
+        }
+    }
+}
+
+/// The keys the app handles itself (GDK key values).
+public enum Keys {
+    public static let left = UInt32(GDK_KEY_Left)
+    public static let right = UInt32(GDK_KEY_Right)
+    public static let home = UInt32(GDK_KEY_Home)
+    public static let end = UInt32(GDK_KEY_End)
+}
+
+/// Modifier keys held during a key press.
+public struct KeyModifiers: OptionSet, Sendable {
+    public let rawValue: UInt32
+    public init(rawValue: UInt32) { self.rawValue = rawValue }
+
+    public static let shift = KeyModifiers(rawValue: GDK_SHIFT_MASK.rawValue)
+    public static let control = KeyModifiers(rawValue: GDK_CONTROL_MASK.rawValue)
+    public static let alt = KeyModifiers(rawValue: GDK_ALT_MASK.rawValue)
+    public static let `super` = KeyModifiers(rawValue: GDK_SUPER_MASK.rawValue)
+
+    /// The modifiers that turn a key into a shortcut.
+    public static let shortcut: KeyModifiers = [.shift, .control, .alt, .super]
+}
