@@ -6,6 +6,9 @@
 #define BLUELIBRARY_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#ifdef GDK_WINDOWING_X11
+#include <gdk/x11/gdkx.h>
+#endif
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -108,6 +111,31 @@ static inline guint bl_attach_dispatch_main_queue_source(void) {
     guint id = g_source_attach(source, NULL);
     g_source_unref(source);
     return id;
+}
+
+// MARK: - The X11 window id of a toplevel (0 when not on X11), for tools such as xdotool
+
+static inline unsigned long bl_window_x11_id(GtkWidget *window) {
+#ifdef GDK_WINDOWING_X11
+    GtkNative *native = gtk_widget_get_native(window);
+    GdkSurface *surface = native ? gtk_native_get_surface(native) : NULL;
+    if (surface != NULL && GDK_IS_X11_SURFACE(surface)) return (unsigned long)gdk_x11_surface_get_xid(surface);
+#endif
+    return 0;
+}
+
+/// Where the widget's origin lies in its toplevel surface (which includes the shadow of
+/// client-side decorations), in application pixels.
+static inline gboolean bl_widget_surface_point(GtkWidget *widget, double x, double y, double *sx, double *sy) {
+    GtkNative *native = gtk_widget_get_native(widget);
+    if (native == NULL) return FALSE;
+    graphene_point_t in = GRAPHENE_POINT_INIT((float)x, (float)y), out;
+    if (!gtk_widget_compute_point(widget, GTK_WIDGET(native), &in, &out)) return FALSE;
+    double dx = 0, dy = 0;
+    gtk_native_get_surface_transform(native, &dx, &dy);
+    *sx = out.x + dx;
+    *sy = out.y + dy;
+    return TRUE;
 }
 
 // MARK: - Rendering a widget to a PNG file (gtk_widget_paintable_new → snapshot → texture)

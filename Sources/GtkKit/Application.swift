@@ -92,6 +92,9 @@ public final class ApplicationWindow: Widget, ActionMap {
         set { gtk_window_set_default_size(window, Int32(newValue.width), Int32(newValue.height)) }
     }
 
+    /// The X11 window id (0 when not running on X11 or not shown yet).
+    public var x11WindowID: UInt { UInt(bl_window_x11_id(widget)) }
+
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
 
     public func setChild(_ child: Widget) { gtk_window_set_child(window, child.widget) }

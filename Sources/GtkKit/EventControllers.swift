@@ -46,3 +46,20 @@ public final class KeyController: EventController {
         connectKey("key-pressed") { key, _, modifiers in handler(key, KeyModifiers(rawValue: modifiers.rawValue)) }
     }
 }
+
+/// Receives scroll-wheel and touchpad scrolling (`GtkEventControllerScroll`).
+@MainActor
+public final class ScrollController: EventController {
+    /// Listens to vertical scrolling when `vertical`, else to horizontal scrolling.
+    public init(vertical: Bool) {
+        let flags = vertical ? GTK_EVENT_CONTROLLER_SCROLL_VERTICAL : GTK_EVENT_CONTROLLER_SCROLL_HORIZONTAL
+        super.init(owning: UnsafeMutableRawPointer(gtk_event_controller_scroll_new(flags)))
+    }
+
+    /// Called with the horizontal and vertical deltas (wheel clicks, or pixels-ish for a
+    /// touchpad); return true when handled.
+    @discardableResult
+    public func onScroll(_ handler: @escaping @MainActor (_ deltaX: Double, _ deltaY: Double) -> Bool) -> SignalConnection {
+        connectScroll("scroll", handler)
+    }
+}

@@ -37,6 +37,7 @@ typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 typealias BoolHandler = @MainActor () -> Bool
 typealias TwoUIntHandler = @MainActor (UInt32, UInt32) -> Void
 typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
+typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 
 // MARK: - Trampolines, one per C signature
@@ -70,6 +71,11 @@ private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, 
 private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
     guard let handler = ClosureBox<KeyHandler>.unbox(data) else { return 0 }
     return MainActor.assumeIsolated { handler(keyval, keycode, state) } ? 1 : 0
+}
+
+private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, deltaX, deltaY, data in
+    guard let handler = ClosureBox<ScrollHandler>.unbox(data) else { return 0 }
+    return MainActor.assumeIsolated { handler(deltaX, deltaY) } ? 1 : 0
 }
 
 // MARK: - Connecting
@@ -108,6 +114,11 @@ extension ObjectHandle {
     @discardableResult
     func connectPress(_ signal: String, _ handler: @escaping PressHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(pressTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectScroll(_ signal: String, _ handler: @escaping ScrollHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(scrollTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -117,6 +117,14 @@ open class Widget: ObjectHandle {
         return (Double(target.x), Double(target.y))
     }
 
+    /// Where `(x, y)` in this widget lies in its window's surface (the X11 window), for tools
+    /// that deliver real input events, such as xdotool.
+    public func surfacePoint(x: Double, y: Double) -> (x: Double, y: Double)? {
+        var surfaceX = 0.0, surfaceY = 0.0
+        guard bl_widget_surface_point(widget, x, y, &surfaceX, &surfaceY) != 0 else { return nil }
+        return (surfaceX, surfaceY)
+    }
+
     // MARK: Behaviour
 
     /// Adds an event controller (gesture, key or scroll handler) to the widget.

@@ -66,6 +66,7 @@ public final class HorizontalScrollerView {
         connectSelection()
         connectScrolling()
         connectKeys()
+        connectWheel()
     }
 
     // MARK: Public API
@@ -103,10 +104,26 @@ public final class HorizontalScrollerView {
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
     public func scrollToView(at index: Int, animated: Bool) {
-        guard let itemWidth, count > 0 else { return }
-        let centre = (Double(min(max(index, 0), count - 1)) + 0.5) * itemWidth
         snapTimer?.cancel()
-        updateProgrammatically { animator.scroll(to: centre - adjustment.pageSize / 2, animated: animated) }
+        updateProgrammatically {
+            animator.scroll(to: { [weak self] in self?.centredOffset(for: index) }, animated: animated)
+        }
+    }
+
+    /// Whether the view at `index` is centred now, as far as the ends of the strip allow.
+    public func isCentred(_ index: Int) -> Bool {
+        guard let offset = centredOffset(for: index) else { return false }
+        return abs(adjustment.value - offset) < 1
+    }
+
+    /// Whether a centring animation is running.
+    public var isAnimating: Bool { animator.isAnimating }
+
+    /// The scroll position that centres `index`, clamped to the scroll range.
+    private func centredOffset(for index: Int) -> Double? {
+        guard let itemWidth, count > 0 else { return nil }
+        let centre = (Double(min(max(index, 0), count - 1)) + 0.5) * itemWidth
+        return min(max(centre - adjustment.pageSize / 2, adjustment.lower), adjustment.maximumValue)
     }
 
     /// The view showing `index`, if that slot is materialised now.
@@ -247,6 +264,20 @@ extension HorizontalScrollerView {
             guard let self, let selected = self.selectedIndex, !self.animator.isAnimating else { return }
             self.updateProgrammatically { self.scrollToView(at: selected, animated: false) }
         }
+    }
+
+    /// A vertical mouse wheel scrolls the strip sideways (a scrolled window that only scrolls
+    /// horizontally ignores it otherwise).
+    private func connectWheel() {
+        let wheel = ScrollController(vertical: true)
+        wheel.onScroll { [weak self] _, deltaY in
+            guard let self, deltaY != 0 else { return false }
+            let step = (self.itemWidth ?? 60) * (abs(deltaY) < 1 ? 1 : 0.5)
+            self.animator.stop()
+            self.adjustment.value = min(max(self.adjustment.value + deltaY * step, self.adjustment.lower), self.adjustment.maximumValue)
+            return true
+        }
+        scrolledWindow.addController(wheel)
     }
 
     private func snapToCentre() {

@@ -1,47 +1,53 @@
 import Foundation
 import GtkKit
 
-/// Moves a scroll position to a target with an ease-out curve, one step per frame.
+/// Moves a scroll position to a target, one step per frame: with an ease-out curve when
+/// animated, and otherwise at once and again over the next few frames.
+///
+/// The target is asked for on every frame, because the list view may still be applying a
+/// layout (a removed item, its own scroll to the focused row) when the scroll starts.
 @MainActor
 final class ScrollAnimator {
-    /// How long an animated scroll takes.
-    static let duration: Int64 = 250_000  // microseconds
+    /// How long an animated scroll takes, in microseconds.
+    static let duration: Int64 = 250_000
+    /// How many frames an immediate scroll is held against the list view's own layout.
+    static let settleFrames = 3
 
     private let adjustment: Adjustment
     private let clockWidget: Widget
-    private var start = 0.0
-    private var target = 0.0
-    private var startTime: Int64?
     private var generation = 0
 
-    /// Whether a scroll is in progress (value changes now come from the animation).
+    /// Whether a scroll is in progress (value changes now come from it, not the user).
     private(set) var isAnimating = false
-
-    /// Called when an animation ends (not when it is replaced by another).
-    var onFinish: (() -> Void)?
 
     init(adjustment: Adjustment, clock: Widget) {
         self.adjustment = adjustment
         self.clockWidget = clock
     }
 
-    /// Scrolls to `value`, animated or at once; replaces a scroll in progress.
-    func scroll(to value: Double, animated: Bool) {
+    /// Scrolls to where `target` says (nil: not known yet); replaces a scroll in progress.
+    func scroll(to target: @escaping @MainActor () -> Double?, animated: Bool) {
         generation += 1
-        let clamped = min(max(value, adjustment.lower), adjustment.maximumValue)
-        guard animated, clockWidget.isMapped, abs(clamped - adjustment.value) > 0.5 else {
-            isAnimating = false
-            adjustment.value = clamped
-            return
-        }
-        start = adjustment.value
-        target = clamped
-        startTime = nil
-        isAnimating = true
         let current = generation
+        let animated = animated && clockWidget.isMapped  // frames only tick on screen
+        if !animated, let value = target() { adjustment.value = value }
+        isAnimating = true
+        var start: (time: Int64, value: Double)?
+        var frames = 0
         clockWidget.addTickCallback { [weak self] frameTime in
             guard let self, self.generation == current else { return false }
-            return self.step(at: frameTime)
+            frames += 1
+            guard let goal = target() else { return self.finish() }
+            if !animated {
+                self.adjustment.value = goal
+                return frames < Self.settleFrames || self.finish()
+            }
+            let begin = start ?? (frameTime, self.adjustment.value)
+            start = begin
+            let progress = min(1, Double(frameTime - begin.time) / Double(Self.duration))
+            let eased = 1 - pow(1 - progress, 3)
+            self.adjustment.value = begin.value + (goal - begin.value) * eased
+            return progress < 1 || self.finish()
         }
     }
 
@@ -51,15 +57,9 @@ final class ScrollAnimator {
         isAnimating = false
     }
 
-    private func step(at frameTime: Int64) -> Bool {
-        let began = startTime ?? frameTime
-        startTime = began
-        let progress = min(1, Double(frameTime - began) / Double(Self.duration))
-        let eased = 1 - pow(1 - progress, 3)
-        adjustment.value = start + (target - start) * eased
-        guard progress >= 1 else { return true }
+    /// Ends the scroll; returns false so the tick callback is removed.
+    private func finish() -> Bool {
         isAnimating = false
-        onFinish?()
         return false
     }
 }

@@ -1,0 +1,25 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// Covers from a local HTTP server: the spinner always stops, on a cover or a placeholder.
+@MainActor
+@Suite(.serialized)
+struct CoverTests {
+    @Test func spinnerStopsOnALoadedCoverAndOnAFailedOne() async throws {
+        try await DisplayLock.exclusive {
+            let server = try TestHTTPServer()
+            let paths = ["/slow-cover/1", "/status/404", "/text", "/cover/2"]
+            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
+            let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
+            await harness.wait(for: "every spinner to stop", timeout: .seconds(15)) { views.allSatisfy { !$0.isLoading } }
+            #expect(views.map(\.showsCover) == [true, false, false, true])
+            #expect(views.map(\.showsPlaceholder) == [false, true, true, false])
+            #expect(harness.report.spinnersRunning == 0)
+            #expect(harness.report.banner == nil, "a missing cover is not an error banner")
+            await harness.close()
+        }
+    }
+}

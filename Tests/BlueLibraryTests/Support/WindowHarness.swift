@@ -1,0 +1,98 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import GtkKit
+@testable import LibraryCore
+
+/// The real window, built by the real app on temporary XDG folders, and driven as a user
+/// would: actions, clicks and key presses, with the main loop running in between.
+@MainActor
+final class WindowHarness {
+    let folders: TestFolders
+    let library: LibraryAPI
+    let app: BlueLibraryApp
+    let window: MainWindow
+
+    /// Opens the window over `albums` (the bundled library when nil) and waits until it is
+    /// on screen with the focus in the strip.
+    init(albums: [Album]? = nil, folders: TestFolders = TestFolders()) async throws {
+        try #require(MainLoopDriver.start(), "GTK needs a display: run the tests under xvfb-run")
+        self.folders = folders
+        if let albums {
+            try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
+        }
+        var http = HTTPClient.Configuration()
+        http.connectTimeout = .seconds(2)
+        http.totalTimeout = .seconds(5)
+        let library = LibraryAPI(locations: folders.locations, http: http, saveDelay: .milliseconds(20))
+        self.library = library
+        app = BlueLibraryApp(allowsMultipleInstances: true, library: { library })
+        app.application.register()
+        app.activate()
+        window = try #require(app.mainWindow)
+        let shown = await MainLoopDriver.run(until: { [window] in window.window.isMapped && window.scroller.hasFocus })
+        #expect(shown, "the window should open with the focus in the cover strip")
+        await MainLoopDriver.settle()
+    }
+
+    /// Closes the window and writes what is pending, as quitting does.
+    func close() async {
+        app.quit()
+        await MainLoopDriver.settle(frames: 1)
+    }
+
+    var report: WindowReport { window.report() }
+
+    // MARK: Driving
+
+    /// Activates a window action (`win.delete`), as its shortcut or button would.
+    func activate(_ action: String) {
+        #expect(window.window.activateAction(action), "\(action) should exist")
+    }
+
+    /// Runs the loop until `condition` holds; records a failure naming `what` if it never does.
+    @discardableResult
+    func wait(for what: String, timeout: Duration = .seconds(10), until condition: @MainActor () -> Bool) async -> Bool {
+        let held = await MainLoopDriver.run(until: condition, timeout: timeout)
+        #expect(held, "timed out waiting for \(what)")
+        return held
+    }
+
+    /// Runs xdotool and keeps the loop running until it is done, then lets GTK settle.
+    func deliver(_ arguments: [String]) async throws {
+        let process = try InputDriver.start(arguments)
+        await wait(for: "xdotool \(arguments.joined(separator: " "))") { !process.isRunning }
+        #expect(process.terminationStatus == 0)
+        await MainLoopDriver.settle()
+    }
+
+    var input: InputDriver { InputDriver(windowID: window.window.x11WindowID) }
+
+    /// Clicks the middle of the cover at `index` (it must be materialised).
+    func clickCover(at index: Int) async throws {
+        let view = try #require(window.scroller.view(at: index) as? AlbumView, "cover \(index) should be on screen")
+        let size = view.widget.allocatedSize
+        let point = try #require(view.widget.surfacePoint(x: Double(size.width) / 2, y: Double(size.height) / 3))
+        try await deliver(input.click(x: point.x, y: point.y))
+    }
+
+    func press(_ keys: String) async throws {
+        try await deliver(input.press(keys))
+    }
+
+    /// Waits until the centring animation has ended and returns whether `index` is centred
+    /// (as far as the ends of the strip allow).
+    func isCentred(_ index: Int) async -> Bool {
+        await MainLoopDriver.run(until: { [window] in !window.scroller.isAnimating }, timeout: .seconds(2))
+        await MainLoopDriver.settle()
+        return window.scroller.isCentred(index)
+    }
+}
+
+/// Albums whose covers come from `server`, at `paths` (one album per path).
+func albums(coveredBy server: TestHTTPServer, paths: [String]) -> [Album] {
+    paths.enumerated().map { number, path in
+        Album(title: "Album \(number)", artist: "Artist \(number)", genre: "Genre", coverUrl: server.url(path), year: "2001")
+    }
+}

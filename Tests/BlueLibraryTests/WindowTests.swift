@@ -1,0 +1,121 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// The window as a user meets it: what it shows, and what the toolbar actions do.
+@MainActor
+@Suite(.serialized)
+struct WindowTests {
+    @Test func opensOnTheBundledLibraryWithTheFirstAlbumSelected() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            let report = harness.report
+            #expect(report.title == "BlueLibrary")
+            #expect((report.width, report.height) == (900, 600))
+            #expect(report.albumCount == 5)
+            #expect(report.selectedIndex == 0)
+            #expect(report.properties == ["Artist: David Bowie", "Album: Best of Bowie", "Genre: Pop", "Year: 1992"])
+            #expect(!report.canUndo)
+            #expect(report.canDelete)
+            #expect(report.stripHasFocus)
+            #expect(report.materializedViews == 5)
+            #expect(harness.window.toolbar.undoButton.isSensitive == false)
+            #expect(harness.window.toolbar.trashButton.isSensitive)
+            await harness.close()
+        }
+    }
+
+    @Test func deleteSelectsTheNextAlbumAndUndoRestoresAndCentresIt() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<30).map(sampleAlbum))
+            harness.window.scroller.selectView(at: 12, animated: false)
+            harness.window.horizontalScrollerView(harness.window.scroller, didSelectViewAt: 12)  // the delegate path
+            #expect(harness.library.selectedIndex == 12)
+
+            harness.activate("win.delete")
+            await harness.wait(for: "the deletion") { harness.report.albumCount == 29 }
+            var report = harness.report
+            #expect(report.selectedIndex == 12)  // the album that took its place
+            #expect(report.properties.contains("Album: Album 13"))
+            #expect(report.toast == "“Album 12” deleted")
+            #expect(report.canUndo)
+            #expect(harness.window.toolbar.undoButton.isSensitive)
+            #expect(await harness.isCentred(12))
+
+            harness.activate("win.undo")
+            await harness.wait(for: "the undo") { harness.report.albumCount == 30 }
+            report = harness.report
+            #expect(report.selectedIndex == 12)
+            #expect(report.properties.contains("Album: Album 12"))
+            #expect(report.toast == nil)
+            #expect(!report.canUndo)
+            #expect(await harness.isCentred(12))
+
+            harness.activate("win.redo")
+            await harness.wait(for: "the redo") { harness.report.albumCount == 29 }
+            await harness.close()
+        }
+    }
+
+    @Test func deletingTheLastAlbumLeavesAnEmptyStripAndADisabledTrash() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: [sampleAlbum(1), sampleAlbum(2)])
+            harness.window.horizontalScrollerView(harness.window.scroller, didSelectViewAt: 1)
+            harness.activate("win.delete")
+            #expect(harness.report.selectedIndex == 0)  // the new last one
+            harness.activate("win.delete")
+            await MainLoopDriver.settle()
+            let report = harness.report
+            #expect(report.albumCount == 0)
+            #expect(report.selectedIndex == nil)
+            #expect(report.materializedViews == 0)
+            #expect(report.properties == ["Your library is empty"])
+            #expect(!report.canDelete)
+            #expect(!harness.window.toolbar.trashButton.isSensitive)
+            harness.activate("win.delete")  // disabled: nothing happens
+            harness.activate("win.undo")
+            await MainLoopDriver.settle()
+            #expect(harness.report.albumCount == 1)
+            #expect(harness.report.properties.contains("Album: Album 1"))
+            await harness.close()
+        }
+    }
+
+    @Test func aHundredThousandAlbumsMaterialiseOnlyTheVisibleCovers() async throws {
+        try await DisplayLock.exclusive {
+            let albums = (0..<100_000).map(sampleAlbum)
+            let folders = TestFolders()
+            try folders.writeState(#"{"selectedIndex": 54321, "undoHistory": []}"#)
+            let started = ContinuousClock.now
+            let harness = try await WindowHarness(albums: albums, folders: folders)
+            print("100,000 albums: window shown in \(ContinuousClock.now - started)")
+            let report = harness.report
+            #expect(report.albumCount == 100_000)
+            #expect(report.selectedIndex == 54321)
+            #expect(report.properties.contains("Album: Album 54321"))
+            #expect(report.materializedViews > 0)
+            // GTK 4.8's list view keeps at most about 200 rows around the visible range.
+            #expect(report.materializedViews <= 250, "only the covers near the visible range should exist")
+            #expect(await harness.isCentred(54321))
+
+            try await harness.press("End")
+            #expect(harness.report.selectedIndex == 99_999)
+            #expect(harness.report.materializedViews <= 250)
+            await harness.close()
+        }
+    }
+
+    @Test func aDamagedLibraryFileIsReportedInTheBanner() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try folders.writeLibrary("{ not json")
+            let harness = try await WindowHarness(folders: folders)
+            let banner = try #require(harness.report.banner)
+            #expect(banner.contains("could not be read"))
+            #expect(harness.report.albumCount == 5)  // the default library was loaded
+            await harness.close()
+        }
+    }
+}
