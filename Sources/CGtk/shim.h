@@ -12,6 +12,8 @@
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
+#include <signal.h>
+#include <pthread.h>
 
 // MARK: - Casts (the GTK_* macros are function-like and not imported)
 
@@ -111,6 +113,19 @@ static inline guint bl_attach_dispatch_main_queue_source(void) {
     guint id = g_source_attach(source, NULL);
     g_source_unref(source);
     return id;
+}
+
+// MARK: - Unix signals on the main loop
+//
+// A process started by another program can inherit a signal mask that blocks SIGTERM; the
+// mask is unblocked on this thread so that GLib's handler runs.
+
+static inline guint bl_unix_signal_add(int signum, GSourceFunc handler, gpointer data, GDestroyNotify destroy) {
+    sigset_t set;
+    sigemptyset(&set);
+    sigaddset(&set, signum);
+    pthread_sigmask(SIG_UNBLOCK, &set, NULL);
+    return g_unix_signal_add_full(G_PRIORITY_HIGH, signum, handler, data, destroy);
 }
 
 // MARK: - The X11 window id of a toplevel (0 when not on X11), for tools such as xdotool

@@ -31,6 +31,23 @@ public enum MainLoop {
         })
     }
 
+    /// Calls `handler` on the GTK thread when the process is asked to end (SIGTERM at logout,
+    /// SIGINT from Ctrl+C in a terminal, SIGHUP), so the app can save and quit cleanly.
+    @MainActor
+    public static func onTerminationRequest(_ handler: @escaping @MainActor () -> Void) {
+        for signal in [SIGTERM, SIGINT, SIGHUP] {
+            let box = Unmanaged.passRetained(ClosureBox<@MainActor () -> Void>(handler)).toOpaque()
+            _ = bl_unix_signal_add(signal, { data in
+                guard let handler = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
+                MainActor.assumeIsolated { handler() }
+                return 1  // G_SOURCE_CONTINUE
+            }, box, { data in
+                guard let data else { return }
+                Unmanaged<AnyObject>.fromOpaque(data).release()
+            })
+        }
+    }
+
     /// Runs one iteration of the loop: handles pending events, timers and redraws.
     /// With `blocking`, waits for something to happen first. Returns whether anything ran.
     @MainActor

@@ -15,6 +15,10 @@ public enum MainLoopDriver {
     public static func start() -> Bool {
         if started { return true }
         setenv("GSK_RENDERER", "cairo", 1)
+        // No accessibility bus or D-Bus autolaunch: the helper daemons they start would
+        // outlive the tests and keep the runner's output open.
+        setenv("GTK_A11Y", "none", 1)
+        setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 1)
         started = MainLoop.initializeGTK()
         return started
     }

@@ -28,6 +28,7 @@ public final class BlueLibraryApp {
     /// Runs the app until it quits; returns the exit status.
     public func run() -> Int32 {
         MainLoop.drainDispatchMainQueue()
+        MainLoop.onTerminationRequest { [weak self] in self?.quit() }
         return application.run()
     }
 

@@ -54,7 +54,10 @@ public final class MainWindow {
     /// Shows the window with the keyboard focus in the cover strip.
     public func present() {
         window.present()
-        scroller.focusWhenShown { [properties] in properties.deselectText() }
+        scroller.focusWhenShown { [weak self] in
+            self?.properties.deselectText()
+            self?.reporter?.scheduleReport()
+        }
     }
 
     private func makeContent() -> Widget {
@@ -116,6 +119,7 @@ public final class MainWindow {
         let size = window.defaultSize
         guard size.width > 0, size.height > 0, !window.isMaximized else { return }
         library.windowSize = WindowSize(width: size.width, height: size.height)
+        reporter?.scheduleReport()
     }
 
     // MARK: Commands

@@ -59,7 +59,7 @@ extension MainWindow {
 /// of the main loop.
 @MainActor
 final class StateReporter {
-    static let variable = "BLUELIBRARY_STATE_REPORT"
+    nonisolated static let variable = "BLUELIBRARY_STATE_REPORT"
 
     private let file: URL
     private weak var window: MainWindow?

@@ -1,0 +1,138 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+
+/// The real `bluelibrary` binary, run on temporary XDG folders, observed through the report
+/// it writes to `$BLUELIBRARY_STATE_REPORT`, and driven with xdotool.
+@MainActor
+final class AppProcess {
+    /// The binary `swift build` made next to the test runner.
+    static let binary = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("bluelibrary")
+
+    let process = Process()
+    let reportFile: URL
+    private let output = Pipe()
+
+    /// Launches the app; `bus` is a D-Bus session address (single-instance needs one).
+    init(folders: TestFolders, bus: String? = nil) throws {
+        let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
+        try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
+        try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
+        reportFile = folders.root.appendingPathComponent("report-\(UUID().uuidString).json")
+        var environment = ProcessInfo.processInfo.environment
+        environment["XDG_DATA_HOME"] = folders.root.appendingPathComponent("data").path
+        environment["XDG_STATE_HOME"] = folders.root.appendingPathComponent("state").path
+        environment["XDG_CACHE_HOME"] = folders.root.appendingPathComponent("cache").path
+        environment[StateReporter.variable] = reportFile.path
+        environment["DBUS_SESSION_BUS_ADDRESS"] = bus ?? "disabled:"
+        environment["GTK_A11Y"] = "none"
+        process.executableURL = binary
+        process.environment = environment
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+    }
+
+    isolated deinit {
+        if process.isRunning { process.terminate() }
+    }
+
+    /// The latest report, once one satisfies `condition`.
+    func report(where condition: (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(20)) async throws -> WindowReport {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let data = try? Data(contentsOf: reportFile),
+               let report = try? JSONDecoder().decode(WindowReport.self, from: data), condition(report) {
+                return report
+            }
+            try #require(process.isRunning, "bluelibrary exited: \(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self))")
+            try await Task.sleep(for: .milliseconds(25))  // another process writes the file
+        }
+        let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
+        Issue.record("timed out waiting for a report; last: \(last)")
+        throw CancellationError()
+    }
+
+    /// The X11 window of the app.
+    func windowID() async throws -> UInt {
+        try #require(try await Self.mainWindows().last, "no BlueLibrary window")
+    }
+
+    /// The app windows on the display: titled BlueLibrary, and larger than a tooltip or a
+    /// popover (which carry the app's title too).
+    static func mainWindows() async throws -> [UInt] {
+        let result = try await run(["xdotool", "search", "--onlyvisible", "--name", "^BlueLibrary$"])
+        var windows: [UInt] = []
+        for id in result.split(separator: "\n").compactMap({ UInt($0) }) {
+            let geometry = try await run(["xdotool", "getwindowgeometry", "--shell", "\(id)"])
+            let width = geometry.split(separator: "\n").first { $0.hasPrefix("WIDTH=") }.flatMap { Int($0.dropFirst(6)) } ?? 0
+            if width >= 400 { windows.append(id) }
+        }
+        return windows
+    }
+
+    /// Presses keys in the app's window and waits until xdotool is done.
+    func press(_ keys: String...) async throws {
+        let driver = InputDriver(windowID: try await windowID())
+        for key in keys {
+            _ = try await Self.run(["xdotool"] + driver.press(key))
+        }
+    }
+
+    /// Waits for the app to exit; returns its status.
+    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+        let deadline = ContinuousClock.now + timeout
+        while process.isRunning {
+            try #require(ContinuousClock.now < deadline, "bluelibrary did not exit")
+            try await Task.sleep(for: .milliseconds(25))
+        }
+        return process.terminationStatus
+    }
+
+    /// Runs a command and returns its standard output.
+    @discardableResult
+    static func run(_ arguments: [String]) async throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = output
+        try process.run()
+        let data = output.fileHandleForReading.readDataToEndOfFile()
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
+
+/// A private D-Bus session bus for single-instance tests, stopped when released.
+final class SessionBus {
+    let address: String
+    private let process = Process()
+
+    init() throws {
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
+        process.standardOutput = output
+        process.standardError = FileHandle.nullDevice
+        try process.run()
+        var line = Data()
+        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
+            line.append(first)
+        }
+        address = String(decoding: line, as: UTF8.self)
+        try #require(address.hasPrefix("unix:"), "dbus-daemon did not start")
+    }
+
+    /// Stops the bus (and with it, an app still registered on it).
+    func stop() {
+        guard process.isRunning else { return }
+        kill(process.processIdentifier, SIGKILL)
+        process.waitUntilExit()
+    }
+
+    deinit {
+        stop()
+    }
+}
