@@ -22,4 +22,21 @@ struct CoverTests {
             await harness.close()
         }
     }
+
+    /// In the real app, cover results come back on the main actor, which the GLib loop only
+    /// drains through the dispatch main-queue bridge: without it every spinner would turn forever.
+    @Test func coversArriveInTheRealAppThroughTheMainQueueBridge() async throws {
+        try await DisplayLock.exclusive {
+            let server = try TestHTTPServer()
+            let folders = TestFolders()
+            let albums = albums(coveredBy: server, paths: ["/cover/1", "/status/404", "/slow-cover/3"])
+            try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
+            let app = try AppProcess(folders: folders)
+            let report = try await app.report { $0.spinnersRunning == 0 && $0.coversShown + $0.placeholdersShown == 3 }
+            #expect(report.coversShown == 2)
+            #expect(report.placeholdersShown == 1)
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
 }
