@@ -160,7 +160,6 @@ public enum AboutDialog {
         gtk_about_dialog_set_website(dialog, content.website)
         gtk_about_dialog_set_logo_icon_name(dialog, content.logoIconName)
         gtk_about_dialog_set_copyright(dialog, content.copyright)
-        gtk_about_dialog_set_license_type(dialog, GTK_LICENSE_GPL_3_0)
         gtk_window_set_transient_for(bl_window(window), parent.window)
         gtk_window_set_modal(bl_window(window), 1)
         gtk_window_present(bl_window(window))
