@@ -20,15 +20,12 @@ public enum MainLoop {
 
     /// Runs `work` on the GTK thread soon; callable from any thread.
     public static func perform(_ work: @escaping @Sendable @MainActor () -> Void) {
-        let box = Unmanaged.passRetained(ClosureBox<@Sendable @MainActor () -> Void>(work)).toOpaque()
+        let box = ClosureBox<@Sendable @MainActor () -> Void>.retained(work)
         g_idle_add_full(G_PRIORITY_DEFAULT, { data in
             guard let work = ClosureBox<@Sendable @MainActor () -> Void>.unbox(data) else { return 0 }
             MainActor.assumeIsolated { work() }
             return 0  // G_SOURCE_REMOVE
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        }, box, releaseBox)
     }
 
     /// Calls `handler` on the GTK thread when the process is asked to end (SIGTERM at logout,
@@ -36,15 +33,12 @@ public enum MainLoop {
     @MainActor
     public static func onTerminationRequest(_ handler: @escaping @MainActor () -> Void) {
         for signal in [SIGTERM, SIGINT, SIGHUP] {
-            let box = Unmanaged.passRetained(ClosureBox<@MainActor () -> Void>(handler)).toOpaque()
+            let box = ClosureBox<@MainActor () -> Void>.retained(handler)
             _ = bl_unix_signal_add(signal, { data in
                 guard let handler = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
                 MainActor.assumeIsolated { handler() }
                 return 1  // G_SOURCE_CONTINUE
-            }, box, { data in
-                guard let data else { return }
-                Unmanaged<AnyObject>.fromOpaque(data).release()
-            })
+            }, box, releaseBox)
         }
     }
 
@@ -71,15 +65,12 @@ public final class Timeout {
             self?.sourceID = 0
             work()
         }
-        let box = Unmanaged.passRetained(ClosureBox<@MainActor () -> Void>(fire)).toOpaque()
+        let box = ClosureBox<@MainActor () -> Void>.retained(fire)
         sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
             guard let fire = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
             MainActor.assumeIsolated { fire() }
             return 0  // G_SOURCE_REMOVE
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        }, box, releaseBox)
     }
 
     /// Whether the timer is still waiting to fire.
@@ -100,15 +91,12 @@ extension Widget {
     /// Calls `handler` before each frame with the frame time in microseconds, until it
     /// returns false (the way GTK animations advance in step with the display).
     public func addTickCallback(_ handler: @escaping @MainActor (_ frameTime: Int64) -> Bool) {
-        let box = Unmanaged.passRetained(ClosureBox<@MainActor (Int64) -> Bool>(handler)).toOpaque()
+        let box = ClosureBox<@MainActor (Int64) -> Bool>.retained(handler)
         _ = gtk_widget_add_tick_callback(widget, { _, clock, data in
             guard let handler = ClosureBox<@MainActor (Int64) -> Bool>.unbox(data) else { return 0 }
             let time = Int64(gdk_frame_clock_get_frame_time(clock))
             return MainActor.assumeIsolated { handler(time) } ? 1 : 0
-        }, box, { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        })
+        }, box, releaseBox)
     }
 }
 

@@ -60,10 +60,7 @@ open class ObjectHandle {
             return
         }
         let retained = Unmanaged.passRetained(value).toOpaque()
-        g_object_set_data_full(gObject, key, retained) { data in
-            guard let data else { return }
-            Unmanaged<AnyObject>.fromOpaque(data).release()
-        }
+        g_object_set_data_full(gObject, key, retained, releaseBox)
     }
 
     /// The object attached under `key`, if any.

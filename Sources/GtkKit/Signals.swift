@@ -18,14 +18,23 @@ final class ClosureBox<Handler> {
     let handler: Handler
     init(_ handler: Handler) { self.handler = handler }
 
+    /// Boxes `handler` and returns the box, retained, as a `user_data` pointer for GLib,
+    /// which gives it back to `releaseBox` (or `releaseClosureBox`) when done.
+    static func retained(_ handler: Handler) -> gpointer {
+        Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
+    }
+
     static func unbox(_ data: gpointer?) -> Handler? {
         guard let data else { return nil }
         return Unmanaged<ClosureBox<Handler>>.fromOpaque(data).takeUnretainedValue().handler
     }
 }
 
-/// Releases a box when GLib drops the handler.
-let releaseClosureBox: GClosureNotify = { data, _ in
+/// Releases a box when GLib drops a signal handler.
+let releaseClosureBox: GClosureNotify = { data, _ in releaseBox(data) }
+
+/// Releases a box when GLib drops a source or callback (`GDestroyNotify`).
+let releaseBox: GDestroyNotify = { data in
     guard let data else { return }
     Unmanaged<AnyObject>.fromOpaque(data).release()
 }
@@ -82,8 +91,7 @@ private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpoin
 
 extension ObjectHandle {
     private func connect<Handler>(_ signal: String, _ handler: Handler, through trampoline: GCallback) -> SignalConnection {
-        let box = Unmanaged.passRetained(ClosureBox(handler)).toOpaque()
-        let id = bl_signal_connect(gObject, signal, trampoline, box, releaseClosureBox)
+        let id = bl_signal_connect(gObject, signal, trampoline, ClosureBox.retained(handler), releaseClosureBox)
         return SignalConnection(id: UInt(id))
     }
 

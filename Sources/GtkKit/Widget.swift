@@ -106,6 +106,9 @@ open class Widget: ObjectHandle {
         (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
     }
 
+    /// Whether the widget lays out right to left (Arabic, Hebrew…): Left then means "next".
+    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
+
     /// The scale of the monitor the widget is on (2 on a HiDPI screen).
     public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
 

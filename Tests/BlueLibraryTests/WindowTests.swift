@@ -10,7 +10,9 @@ import TestSupport
 struct WindowTests {
     @Test func opensOnTheBundledLibraryWithTheFirstAlbumSelected() async throws {
         try await DisplayLock.exclusive {
+            let started = ContinuousClock.now
             let harness = try await WindowHarness()
+            print("5 albums: window shown in \(ContinuousClock.now - started)")
             let report = harness.report
             #expect(report.title == "BlueLibrary")
             #expect((report.width, report.height) == (900, 600))

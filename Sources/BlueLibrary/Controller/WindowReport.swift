@@ -30,8 +30,7 @@ struct WindowReport: Codable, Equatable {
 extension MainWindow {
     /// A snapshot of what the window shows now.
     func report() -> WindowReport {
-        let albumViews = (0..<scroller.count).lazy.compactMap { self.scroller.view(at: $0) as? AlbumView }
-        let shown = Array(albumViews.prefix(scroller.materializedViewCount))
+        let shown = scroller.boundReusableViews.compactMap { $0 as? AlbumView }
         return WindowReport(
             title: window.title,
             width: window.defaultSize.width,

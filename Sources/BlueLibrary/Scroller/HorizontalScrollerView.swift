@@ -25,27 +25,27 @@ public final class HorizontalScrollerView {
     public var selectedIndex: Int? { selection.selected }
 
     /// How many views exist now (materialised slots), whatever the number of indexes.
-    public private(set) var materializedViewCount = 0
+    public internal(set) var materializedViewCount = 0
 
     /// How many indexes the scroller shows.
     public var count: Int { model.count }
 
     // MARK: Widgets
 
-    private let model = PositionListModel()
-    private let selection: SingleSelection
-    private let factory = ListItemFactory()
-    private let listView: ListView
-    private let scrolledWindow: ScrolledWindow
-    private let adjustment: Adjustment
-    private let animator: ScrollAnimator
+    let model = PositionListModel()
+    let selection: SingleSelection
+    let factory = ListItemFactory()
+    let listView: ListView
+    let scrolledWindow: ScrolledWindow
+    let adjustment: Adjustment
+    let animator: ScrollAnimator
 
     /// The views bound to an index now, with the slot that holds each.
-    private var boundViews: [ObjectIdentifier: (slot: ListItem, view: HorizontalScrollerReusableView)] = [:]
+    var boundViews: [ObjectIdentifier: (slot: ListItem, view: HorizontalScrollerReusableView)] = [:]
     /// Set while the scroller itself changes the selection or the scroll position.
-    private var isUpdatingProgrammatically = false
+    var isUpdatingProgrammatically = false
     /// Waits for a user scroll to come to rest before snapping.
-    private var snapTimer: Timeout?
+    var snapTimer: Timeout?
 
     /// How long a scroll must rest before the nearest view is snapped to the centre.
     static let snapDelayMilliseconds = 150
@@ -120,10 +120,15 @@ public final class HorizontalScrollerView {
     public var isAnimating: Bool { animator.isAnimating }
 
     /// The scroll position that centres `index`, clamped to the scroll range.
-    private func centredOffset(for index: Int) -> Double? {
+    func centredOffset(for index: Int) -> Double? {
         guard let itemWidth, count > 0 else { return nil }
         let centre = (Double(min(max(index, 0), count - 1)) + 0.5) * itemWidth
         return min(max(centre - adjustment.pageSize / 2, adjustment.lower), adjustment.maximumValue)
+    }
+
+    /// The views bound to an index now (materialised, near the visible range).
+    public var boundReusableViews: [HorizontalScrollerReusableView] {
+        boundViews.values.map(\.view)
     }
 
     /// The view showing `index`, if that slot is materialised now.
@@ -165,128 +170,15 @@ public final class HorizontalScrollerView {
     // MARK: Geometry
 
     /// Every slot has the same width, so the scroll range divided by the count is exact.
-    private var itemWidth: Double? {
+    var itemWidth: Double? {
         guard count > 0, adjustment.upper > 0 else { return nil }
         return (adjustment.upper - adjustment.lower) / Double(count)
     }
 
-    private func updateProgrammatically(_ change: () -> Void) {
+    func updateProgrammatically(_ change: () -> Void) {
         let wasUpdating = isUpdatingProgrammatically
         isUpdatingProgrammatically = true
         change()
         isUpdatingProgrammatically = wasUpdating
-    }
-}
-
-// MARK: - Slots
-
-extension HorizontalScrollerView {
-    private static let viewKey = "bluelibrary-scroller-view"
-
-    private func connectFactory() {
-        factory.onSetup { [weak self] slot in
-            guard let self, let view = self.dataSource?.makeReusableView(for: self) else { return }
-            slot.setChild(view.widget)
-            slot.attach(view, forKey: Self.viewKey)
-            self.materializedViewCount += 1
-        }
-        factory.onBind { [weak self] slot in
-            guard let self, let view = slot.attached(forKey: Self.viewKey) as? HorizontalScrollerReusableView,
-                  let position = slot.position else { return }
-            self.boundViews[ObjectIdentifier(view)] = (slot, view)
-            self.dataSource?.horizontalScrollerView(self, configure: view, at: position)
-        }
-        factory.onUnbind { [weak self] slot in
-            guard let view = slot.attached(forKey: Self.viewKey) as? HorizontalScrollerReusableView else { return }
-            self?.boundViews[ObjectIdentifier(view)] = nil
-            view.prepareForReuse()
-        }
-        factory.onTeardown { [weak self] slot in
-            slot.attach(nil, forKey: Self.viewKey)
-            self?.materializedViewCount -= 1
-        }
-    }
-}
-
-// MARK: - User input
-
-extension HorizontalScrollerView {
-    /// A click (or GTK's own keyboard handling) changed the selection.
-    private func connectSelection() {
-        selection.onSelectionChanged { [weak self] _, _ in
-            guard let self, !self.isUpdatingProgrammatically, let index = self.selection.selected else { return }
-            self.userSelected(index)
-        }
-    }
-
-    private func userSelected(_ index: Int) {
-        scrollToView(at: index, animated: true)
-        delegate?.horizontalScrollerView(self, didSelectViewAt: index)
-    }
-
-    /// Left/Right select the previous/next view, Home/End the first/last.
-    private func connectKeys() {
-        let keys = KeyController(beforeChildren: true)
-        keys.onKeyPressed { [weak self] key, modifiers in
-            guard let self, modifiers.isDisjoint(with: .shortcut),
-                  let target = self.keyboardTarget(for: key) else { return false }
-            if target != self.selectedIndex {
-                self.selectView(at: target, animated: true)
-                self.delegate?.horizontalScrollerView(self, didSelectViewAt: target)
-            }
-            return true
-        }
-        listView.addController(keys)
-    }
-
-    private func keyboardTarget(for key: UInt32) -> Int? {
-        guard count > 0 else { return nil }
-        let current = selectedIndex ?? 0
-        switch key {
-        case Keys.left: return max(current - 1, 0)
-        case Keys.right: return min(current + 1, count - 1)
-        case Keys.home: return 0
-        case Keys.end: return count - 1
-        default: return nil
-        }
-    }
-
-    /// When a drag, wheel or touchpad scroll comes to rest, the view nearest the centre is
-    /// snapped to it and selected. A resize only re-centres the selected view.
-    private func connectScrolling() {
-        adjustment.onValueChanged { [weak self] in
-            guard let self, !self.isUpdatingProgrammatically, !self.animator.isAnimating else { return }
-            self.snapTimer = Timeout(milliseconds: Self.snapDelayMilliseconds) { [weak self] in
-                self?.snapToCentre()
-            }
-        }
-        adjustment.onRangeChanged { [weak self] in
-            guard let self, let selected = self.selectedIndex, !self.animator.isAnimating else { return }
-            self.updateProgrammatically { self.scrollToView(at: selected, animated: false) }
-        }
-    }
-
-    /// A vertical mouse wheel scrolls the strip sideways (a scrolled window that only scrolls
-    /// horizontally ignores it otherwise).
-    private func connectWheel() {
-        let wheel = ScrollController(vertical: true)
-        wheel.onScroll { [weak self] _, deltaY in
-            guard let self, deltaY != 0 else { return false }
-            let step = (self.itemWidth ?? 60) * (abs(deltaY) < 1 ? 1 : 0.5)
-            self.animator.stop()
-            self.adjustment.value = min(max(self.adjustment.value + deltaY * step, self.adjustment.lower), self.adjustment.maximumValue)
-            return true
-        }
-        scrolledWindow.addController(wheel)
-    }
-
-    private func snapToCentre() {
-        guard !animator.isAnimating, let index = indexAtCentre else { return }
-        if index == selectedIndex {
-            scrollToView(at: index, animated: true)
-        } else {
-            selectView(at: index, animated: true)
-            delegate?.horizontalScrollerView(self, didSelectViewAt: index)
-        }
     }
 }

@@ -1,0 +1,84 @@
+import GtkKit
+
+// MARK: - User input
+
+extension HorizontalScrollerView {
+    /// A click (or GTK's own keyboard handling) changed the selection.
+    func connectSelection() {
+        selection.onSelectionChanged { [weak self] _, _ in
+            guard let self, !self.isUpdatingProgrammatically, let index = self.selection.selected else { return }
+            self.userSelected(index)
+        }
+    }
+
+    private func userSelected(_ index: Int) {
+        scrollToView(at: index, animated: true)
+        delegate?.horizontalScrollerView(self, didSelectViewAt: index)
+    }
+
+    /// Left/Right select the previous/next view, Home/End the first/last.
+    func connectKeys() {
+        let keys = KeyController(beforeChildren: true)
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, modifiers.isDisjoint(with: .shortcut),
+                  let target = self.keyboardTarget(for: key) else { return false }
+            if target != self.selectedIndex {
+                self.selectView(at: target, animated: true)
+                self.delegate?.horizontalScrollerView(self, didSelectViewAt: target)
+            }
+            return true
+        }
+        listView.addController(keys)
+    }
+
+    private func keyboardTarget(for key: UInt32) -> Int? {
+        guard count > 0 else { return nil }
+        let current = selectedIndex ?? 0
+        let forward = listView.isRightToLeft ? Keys.left : Keys.right
+        switch key {
+        case Keys.left, Keys.right: return min(max(current + (key == forward ? 1 : -1), 0), count - 1)
+        case Keys.home: return 0
+        case Keys.end: return count - 1
+        default: return nil
+        }
+    }
+
+    /// When a drag, wheel or touchpad scroll comes to rest, the view nearest the centre is
+    /// snapped to it and selected. A resize only re-centres the selected view.
+    func connectScrolling() {
+        adjustment.onValueChanged { [weak self] in
+            guard let self, !self.isUpdatingProgrammatically, !self.animator.isAnimating else { return }
+            self.snapTimer = Timeout(milliseconds: Self.snapDelayMilliseconds) { [weak self] in
+                self?.snapToCentre()
+            }
+        }
+        adjustment.onRangeChanged { [weak self] in
+            guard let self, let selected = self.selectedIndex, !self.animator.isAnimating else { return }
+            self.updateProgrammatically { self.scrollToView(at: selected, animated: false) }
+        }
+    }
+
+    /// A vertical mouse wheel scrolls the strip sideways (a scrolled window that only scrolls
+    /// horizontally ignores it otherwise).
+    func connectWheel() {
+        let wheel = ScrollController(vertical: true)
+        wheel.onScroll { [weak self] _, deltaY in
+            guard let self, deltaY != 0 else { return false }
+            let step = (self.itemWidth ?? 60) * (abs(deltaY) < 1 ? 1 : 0.5)
+            self.animator.stop()
+            self.adjustment.value = min(max(self.adjustment.value + deltaY * step, self.adjustment.lower), self.adjustment.maximumValue)
+            return true
+        }
+        scrolledWindow.addController(wheel)
+    }
+
+    private func snapToCentre() {
+        guard !animator.isAnimating, let index = indexAtCentre else { return }
+        if index == selectedIndex {
+            scrollToView(at: index, animated: true)
+        } else {
+            selectView(at: index, animated: true)
+            delegate?.horizontalScrollerView(self, didSelectViewAt: index)
+        }
+    }
+}
