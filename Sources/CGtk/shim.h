@@ -21,7 +21,6 @@ static inline GObject *bl_object(gpointer instance) { return G_OBJECT(instance);
 static inline GtkWidget *bl_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline GtkWindow *bl_window(gpointer instance) { return GTK_WINDOW(instance); }
 static inline GtkBox *bl_box(gpointer instance) { return GTK_BOX(instance); }
-static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instance); }
 static inline GtkLabel *bl_label(gpointer instance) { return GTK_LABEL(instance); }
 static inline GtkPicture *bl_picture(gpointer instance) { return GTK_PICTURE(instance); }
 static inline GtkSpinner *bl_spinner(gpointer instance) { return GTK_SPINNER(instance); }
@@ -29,17 +28,12 @@ static inline GtkStack *bl_stack(gpointer instance) { return GTK_STACK(instance)
 static inline GtkOverlay *bl_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
 static inline GtkRevealer *bl_revealer(gpointer instance) { return GTK_REVEALER(instance); }
 static inline GtkScrolledWindow *bl_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
-static inline GtkListView *bl_list_view(gpointer instance) { return GTK_LIST_VIEW(instance); }
 static inline GtkListItem *bl_list_item(gpointer instance) { return GTK_LIST_ITEM(instance); }
 static inline GtkOrientable *bl_orientable(gpointer instance) { return GTK_ORIENTABLE(instance); }
 static inline GtkHeaderBar *bl_header_bar(gpointer instance) { return GTK_HEADER_BAR(instance); }
 static inline GtkMenuButton *bl_menu_button(gpointer instance) { return GTK_MENU_BUTTON(instance); }
-static inline GtkGrid *bl_grid(gpointer instance) { return GTK_GRID(instance); }
 static inline GtkApplication *bl_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline GApplication *bl_g_application(gpointer instance) { return G_APPLICATION(instance); }
-static inline GtkAboutDialog *bl_about_dialog(gpointer instance) { return GTK_ABOUT_DIALOG(instance); }
-static inline GActionMap *bl_action_map(gpointer instance) { return G_ACTION_MAP(instance); }
-static inline GAction *bl_action(gpointer instance) { return G_ACTION(instance); }
 static inline GListModel *bl_list_model(gpointer instance) { return G_LIST_MODEL(instance); }
 static inline GtkListItemFactory *bl_list_item_factory(gpointer instance) { return GTK_LIST_ITEM_FACTORY(instance); }
 static inline GtkSelectionModel *bl_selection_model(gpointer instance) { return GTK_SELECTION_MODEL(instance); }
@@ -47,7 +41,6 @@ static inline GtkSingleSelection *bl_single_selection(gpointer instance) { retur
 static inline GtkEventController *bl_event_controller(gpointer instance) { return GTK_EVENT_CONTROLLER(instance); }
 static inline GdkPaintable *bl_paintable(gpointer instance) { return GDK_PAINTABLE(instance); }
 static inline GtkAccessible *bl_accessible(gpointer instance) { return GTK_ACCESSIBLE(instance); }
-static inline gboolean bl_is_window(gpointer instance) { return GTK_IS_WINDOW(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 
@@ -74,18 +67,6 @@ static inline void bl_application_set_accel(GtkApplication *app, const char *act
 
 static inline void bl_list_base_scroll_to_item(GtkWidget *list, guint position) {
     gtk_widget_activate_action(list, "list.scroll-to-item", "u", position);
-}
-
-static inline void bl_list_base_select_item(GtkWidget *list, guint position) {
-    gtk_widget_activate_action(list, "list.select-item", "(ubb)", position, FALSE, FALSE);
-}
-
-static inline void bl_object_set_boolean(gpointer object, const char *property, gboolean value) {
-    g_object_set(object, property, value, NULL);
-}
-
-static inline void bl_object_set_string(gpointer object, const char *property, const char *value) {
-    g_object_set(object, property, value, NULL);
 }
 
 // MARK: - libdispatch's main queue, drained from the GLib main loop
@@ -151,28 +132,6 @@ static inline gboolean bl_widget_surface_point(GtkWidget *widget, double x, doub
     *sx = out.x + dx;
     *sy = out.y + dy;
     return TRUE;
-}
-
-// MARK: - Rendering a widget to a PNG file (gtk_widget_paintable_new → snapshot → texture)
-
-static inline gboolean bl_widget_save_png(GtkWidget *widget, const char *path) {
-    int width = gtk_widget_get_width(widget), height = gtk_widget_get_height(widget);
-    GtkNative *native = gtk_widget_get_native(widget);
-    if (width <= 0 || height <= 0 || native == NULL) return FALSE;
-    GdkPaintable *paintable = gtk_widget_paintable_new(widget);
-    GtkSnapshot *snapshot = gtk_snapshot_new();
-    gdk_paintable_snapshot(paintable, GDK_SNAPSHOT(snapshot), width, height);
-    GskRenderNode *node = gtk_snapshot_free_to_node(snapshot);
-    gboolean saved = FALSE;
-    if (node != NULL) {
-        graphene_rect_t bounds = GRAPHENE_RECT_INIT(0, 0, (float)width, (float)height);
-        GdkTexture *texture = gsk_renderer_render_texture(gtk_native_get_renderer(native), node, &bounds);
-        saved = gdk_texture_save_to_png(texture, path);
-        g_object_unref(texture);
-        gsk_render_node_unref(node);
-    }
-    g_object_unref(paintable);
-    return saved;
 }
 
 #endif

@@ -53,14 +53,3 @@ public final class SimpleAction: ObjectHandle {
         g_action_activate(opaque, nil)
     }
 }
-
-/// A free-standing group of actions (`GSimpleActionGroup`).
-@MainActor
-public final class ActionGroup: ObjectHandle, ActionMap {
-    public init() {
-        super.init(owning: UnsafeMutableRawPointer(g_simple_action_group_new()))
-    }
-
-    var actionGroup: OpaquePointer { opaque }
-    public var actionMap: OpaquePointer { opaque }
-}

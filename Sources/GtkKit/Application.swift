@@ -120,11 +120,6 @@ public final class ApplicationWindow: Widget, ActionMap {
         observe(property: "default-height", handler)
     }
 
-    /// The widget with the keyboard focus, if it is `candidate` or inside it.
-    public func focusIsInside(_ candidate: Widget) -> Bool {
-        guard let focus = gtk_window_get_focus(window) else { return false }
-        return focus == candidate.widget || gtk_widget_is_ancestor(focus, candidate.widget) != 0
-    }
 }
 
 /// GTK's standard About window (`GtkAboutDialog`).

@@ -7,28 +7,6 @@ import CGtk
 @MainActor
 open class EventController: ObjectHandle {}
 
-/// Recognises clicks of a mouse button or taps (`GtkGestureClick`).
-@MainActor
-public final class ClickGesture: EventController {
-    /// Listens to `button` (1 is the primary button, 0 any button).
-    public init(button: UInt32 = 1) {
-        super.init(owning: UnsafeMutableRawPointer(gtk_gesture_click_new()))
-        gtk_gesture_single_set_button(opaque, button)
-    }
-
-    /// Called on each press with the press count (2 for a double click) and the position.
-    @discardableResult
-    public func onPressed(_ handler: @escaping @MainActor (_ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
-        connectPress("pressed") { count, x, y in handler(Int(count), x, y) }
-    }
-
-    /// Called when the button is released over the widget.
-    @discardableResult
-    public func onReleased(_ handler: @escaping @MainActor (_ count: Int, _ x: Double, _ y: Double) -> Void) -> SignalConnection {
-        connectPress("released") { count, x, y in handler(Int(count), x, y) }
-    }
-}
-
 /// Receives key presses while its widget (or a child) has the focus (`GtkEventControllerKey`).
 @MainActor
 public final class KeyController: EventController {

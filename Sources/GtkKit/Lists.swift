@@ -81,11 +81,6 @@ public final class ListItem: ObjectHandle {
         gtk_list_item_set_child(bl_list_item(gObject), child.widget)
     }
 
-    /// Called when the row's position or selection changes while it stays bound.
-    @discardableResult
-    public func onPositionOrSelectionChanged(_ handler: @escaping @MainActor () -> Void) -> [SignalConnection] {
-        [observe(property: "position", handler), observe(property: "selected", handler)]
-    }
 }
 
 /// Creates and recycles the rows of a list view (`GtkSignalListItemFactory`).

@@ -49,9 +49,6 @@ public enum MainLoop {
     public static func iterate(blocking: Bool = false) -> Bool {
         g_main_context_iteration(nil, blocking ? 1 : 0) != 0
     }
-
-    /// The loop's clock, in microseconds (`g_get_monotonic_time`).
-    public static var now: Int64 { Int64(g_get_monotonic_time()) }
 }
 
 /// A one-shot timer on the GTK thread; cancelled when cancelled or released.
@@ -105,22 +102,5 @@ extension MainLoop {
     @MainActor
     public static func initializeGTK() -> Bool {
         gtk_init_check() != 0
-    }
-
-    /// Iterates the loop until `condition` holds or `timeout` passes; returns whether it held.
-    /// For tests and tools that drive the UI as a user would, without sleeping.
-    @MainActor
-    @discardableResult
-    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10)) -> Bool {
-        var timedOut = false
-        let timer = Timeout(milliseconds: Int(timeout.components.seconds * 1000 + timeout.components.attoseconds / 1_000_000_000_000_000)) {
-            timedOut = true
-        }
-        defer { timer.cancel() }
-        while !condition() {
-            if timedOut { return false }
-            iterate(blocking: true)
-        }
-        return true
     }
 }

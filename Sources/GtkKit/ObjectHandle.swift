@@ -47,9 +47,6 @@ open class ObjectHandle {
     /// `GtkStringList` or `GMenu`), for the functions that take one.
     public var opaque: OpaquePointer { OpaquePointer(gObject) }
 
-    /// Whether two handles wrap the same GObject.
-    public func isSame(as other: ObjectHandle) -> Bool { gObject == other.gObject }
-
     // MARK: Attached Swift objects
 
     /// Keeps `value` alive for as long as the GObject lives (or until replaced), under `key`.
@@ -67,10 +64,5 @@ open class ObjectHandle {
     public func attached(forKey key: String) -> AnyObject? {
         guard let data = g_object_get_data(gObject, key) else { return nil }
         return Unmanaged<AnyObject>.fromOpaque(data).takeUnretainedValue()
-    }
-
-    /// The GObject's current reference count, for leak tests.
-    public var referenceCount: UInt32 {
-        gObject.pointee.ref_count
     }
 }

@@ -45,7 +45,6 @@ typealias VoidHandler = @MainActor () -> Void
 typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 typealias BoolHandler = @MainActor () -> Bool
 typealias TwoUIntHandler = @MainActor (UInt32, UInt32) -> Void
-typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 
@@ -70,11 +69,6 @@ private let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = 
 private let twoUIntTrampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, first, second, data in
     guard let handler = ClosureBox<TwoUIntHandler>.unbox(data) else { return }
     MainActor.assumeIsolated { handler(first, second) }
-}
-
-private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, count, x, y, data in
-    guard let handler = ClosureBox<PressHandler>.unbox(data) else { return }
-    MainActor.assumeIsolated { handler(count, x, y) }
 }
 
 private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
@@ -117,11 +111,6 @@ extension ObjectHandle {
     @discardableResult
     func connectTwoUInt(_ signal: String, _ handler: @escaping TwoUIntHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(twoUIntTrampoline, to: GCallback.self))
-    }
-
-    @discardableResult
-    func connectPress(_ signal: String, _ handler: @escaping PressHandler) -> SignalConnection {
-        connect(signal, handler, through: unsafeBitCast(pressTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -17,12 +17,3 @@ public enum StyleSheet {
         g_object_unref(provider)
     }
 }
-
-extension Widget {
-    /// Renders the widget as it looks now into a PNG file (a screenshot of one widget,
-    /// made without a screen grabber). Returns false if it is not on screen.
-    @discardableResult
-    public func savePNG(to path: String) -> Bool {
-        bl_widget_save_png(widget, path) != 0
-    }
-}

@@ -13,7 +13,6 @@ open class Widget: ObjectHandle {
 
     public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
     public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
-    public func hasCSSClass(_ name: String) -> Bool { gtk_widget_has_css_class(widget, name) != 0 }
 
     /// Adds or removes a CSS class.
     public func setCSSClass(_ name: String, _ enabled: Bool) {
@@ -52,11 +51,6 @@ open class Widget: ObjectHandle {
     }
 
     // MARK: Focus
-
-    public var isFocusable: Bool {
-        get { gtk_widget_get_focusable(widget) != 0 }
-        set { gtk_widget_set_focusable(widget, newValue ? 1 : 0) }
-    }
 
     /// Whether this widget, or one inside it, has the keyboard focus.
     public var containsFocus: Bool {
@@ -109,17 +103,6 @@ open class Widget: ObjectHandle {
     /// Whether the widget lays out right to left (Arabic, Hebrew…): Left then means "next".
     public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
 
-    /// The scale of the monitor the widget is on (2 on a HiDPI screen).
-    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
-
-    /// Where `(x, y)` in this widget's coordinates lies in `other`'s, if they share a window.
-    public func translate(x: Double, y: Double, to other: Widget) -> (x: Double, y: Double)? {
-        var source = graphene_point_t(x: Float(x), y: Float(y))
-        var target = graphene_point_t()
-        guard gtk_widget_compute_point(widget, other.widget, &source, &target) != 0 else { return nil }
-        return (Double(target.x), Double(target.y))
-    }
-
     /// Where `(x, y)` in this widget lies in its window's surface (the X11 window), for tools
     /// that deliver real input events, such as xdotool.
     public func surfacePoint(x: Double, y: Double) -> (x: Double, y: Double)? {
@@ -142,9 +125,5 @@ open class Widget: ObjectHandle {
         gtk_widget_activate_action_variant(widget, name, nil) != 0
     }
 
-    /// Makes `group`'s actions reachable from this widget and its children as `prefix.name`.
-    public func insertActionGroup(_ group: ActionGroup, prefix: String) {
-        gtk_widget_insert_action_group(widget, prefix, group.actionGroup)
-    }
 
 }

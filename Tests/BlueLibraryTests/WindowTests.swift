@@ -25,6 +25,11 @@ struct WindowTests {
             #expect(report.materializedViews == 5)
             #expect(harness.window.toolbar.undoButton.isSensitive == false)
             #expect(harness.window.toolbar.trashButton.isSensitive)
+            let shortcuts = harness.app.application
+            #expect(shortcuts.accelerators(for: "win.undo") == ["<Control>z"])
+            #expect(shortcuts.accelerators(for: "win.redo") == ["<Shift><Control>z"])
+            #expect(shortcuts.accelerators(for: "win.delete") == ["Delete", "KP_Delete"])
+            #expect(shortcuts.accelerators(for: "app.quit") == ["<Control>q"])
             await harness.close()
         }
     }

@@ -6,7 +6,8 @@ import GtkKit
 /// is highlighted and centred.
 ///
 /// It is virtualised: a horizontal `GtkListView` materialises only the slots near the visible
-/// range and reuses them, so 100,000 views cost what 5 do. Its content comes from a data
+/// range (at most about 200 in GTK 4.8) and reuses them, so 100,000 views cost what a few
+/// hundred do. Its content comes from a data
 /// source and the user's choices go to a delegate (the adapter pattern): it knows nothing of
 /// what the views show.
 @MainActor
