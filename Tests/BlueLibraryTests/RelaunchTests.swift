@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import BlueLibrary
+@testable import LibraryCore
 
 /// The real binary, run twice on the same folders: what the user did in the first run is
 /// what the second one shows.
@@ -45,8 +46,12 @@ struct RelaunchTests {
             _ = try await first.report { $0.stripHasFocus }
             try await first.press("End", "Delete")
             _ = try await first.report { $0.albumCount == 4 }
-            try await Task.sleep(for: .milliseconds(800))  // longer than the 300 ms save delay
-            first.process.interrupt()
+            // The change reaches the disk within the save delay (300 ms), with no quit.
+            let saved = ContinuousClock.now
+            while (try? AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)))?.count != 4 {
+                try #require(ContinuousClock.now - saved < .seconds(2), "the deletion was not saved")
+                try await Task.sleep(for: .milliseconds(25))  // another process writes the file
+            }
             kill(first.process.processIdentifier, SIGKILL)
             _ = try await first.waitForExit()
 
