@@ -114,6 +114,24 @@ struct WindowTests {
         }
     }
 
+    @Test func aFailedSaveIsReportedInTheBannerAndTheChangeIsKept() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            harness.library.flush()
+            // A backup name taken by a folder makes the next save fail at its last step.
+            let blocker = harness.folders.libraryFolder.appendingPathComponent("albums.json.bak/keep")
+            try FileManager.default.createDirectory(at: blocker, withIntermediateDirectories: true)
+            harness.activate("win.delete")
+            await harness.wait(for: "the save error") { harness.report.banner != nil }
+            let banner = try #require(harness.report.banner)
+            #expect(banner.contains("“albums.json.bak” could not be saved"))
+            #expect(harness.report.albumCount == 4)  // the deletion stands in the window
+            let onDisk = try AlbumList.decode(Data(contentsOf: harness.folders.locations.libraryFile))
+            #expect(onDisk.count == 5)  // and the file on disk was not damaged
+            await harness.close()
+        }
+    }
+
     @Test func aDamagedLibraryFileIsReportedInTheBanner() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()

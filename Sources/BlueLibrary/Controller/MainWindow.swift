@@ -87,7 +87,7 @@ public final class MainWindow {
         case .coverLoaded, .coverFailed:
             break  // each album view awaits its own cover
         case .saveFailed(let error):
-            banner.show(["Your changes could not be saved (\(error)). BlueLibrary keeps them and will try again on the next change."])
+            banner.show(["\(error). BlueLibrary keeps your changes and tries again at the next one."])
         }
         reporter?.scheduleReport()
     }
@@ -98,7 +98,7 @@ public final class MainWindow {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }
-            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: "")
+            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: "No album selected")
         } else {
             properties.show(nil, emptyMessage: library.albums.isEmpty ? "Your library is empty" : "No album selected")
         }
