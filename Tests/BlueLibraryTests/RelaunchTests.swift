@@ -48,7 +48,12 @@ struct RelaunchTests {
             _ = try await first.report { $0.albumCount == 4 }
             // The change reaches the disk within the save delay (300 ms), with no quit.
             let saved = ContinuousClock.now
-            while (try? AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)))?.count != 4 {
+            func savedState() -> (albums: Int?, selection: Int?) {
+                let albums = try? AlbumList.decode(Data(contentsOf: folders.locations.libraryFile))
+                let state = try? JSONDecoder().decode(AppState.self, from: Data(contentsOf: folders.locations.stateFile))
+                return (albums?.count, state?.selectedIndex)
+            }
+            while savedState() != (4, 3) {
                 try #require(ContinuousClock.now - saved < .seconds(2), "the deletion was not saved")
                 try await Task.sleep(for: .milliseconds(25))  // another process writes the file
             }
