@@ -63,6 +63,20 @@ open class Widget: ObjectHandle {
         set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
     }
 
+    /// Whether the widget's parent has the keyboard focus itself (a list row holding this
+    /// widget, say).
+    public var parentHasFocus: Bool {
+        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        return gtk_widget_has_focus(parent) != 0
+    }
+
+    /// Gives the keyboard focus to the widget's parent (the list row holding it).
+    @discardableResult
+    public func grabParentFocus() -> Bool {
+        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        return gtk_widget_grab_focus(parent) != 0
+    }
+
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 

@@ -18,6 +18,7 @@ struct InputTests {
 
             try await harness.press("Right")
             #expect(harness.report.selectedIndex == 4)
+            #expect(harness.report.selectedCoverHasFocus)  // the focus ring follows
             #expect(await harness.isCentred(4))
             try await harness.press("Left")
             try await harness.press("Left")
@@ -25,6 +26,7 @@ struct InputTests {
             try await harness.press("End")
             #expect(harness.report.selectedIndex == 39)
             #expect(await harness.isCentred(39))
+            #expect(harness.report.selectedCoverHasFocus)
             try await harness.press("Home")
             #expect(harness.report.selectedIndex == 0)
             #expect(harness.report.stripHasFocus)
@@ -41,6 +43,7 @@ struct InputTests {
             try await harness.press("ctrl+z")
             #expect(harness.report.albumCount == 5)
             #expect(harness.report.properties.contains("Album: Best of Bowie"))
+            #expect(harness.report.selectedCoverHasFocus)
             try await harness.press("ctrl+shift+z")
             #expect(harness.report.albumCount == 4)
             await harness.close()

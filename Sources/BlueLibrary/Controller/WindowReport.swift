@@ -18,6 +18,8 @@ struct WindowReport: Codable, Equatable {
     var canUndo: Bool
     var canDelete: Bool
     var stripHasFocus: Bool
+    /// Whether the focus ring is on the selected cover.
+    var selectedCoverHasFocus: Bool
     /// Album views that exist now (materialised near the visible range).
     var materializedViews: Int
     var coversShown: Int
@@ -41,6 +43,7 @@ extension MainWindow {
             canUndo: actions.undoAction.isEnabled,
             canDelete: actions.deleteAction.isEnabled,
             stripHasFocus: scroller.hasFocus,
+            selectedCoverHasFocus: scroller.selectedViewHasFocus && scroller.hasFocus,
             materializedViews: scroller.materializedViewCount,
             coversShown: shown.filter(\.showsCover).count,
             placeholdersShown: shown.filter(\.showsPlaceholder).count,

@@ -101,6 +101,7 @@ public final class HorizontalScrollerView {
             listView.scrollToItem(at: index)  // also moves the keyboard cursor there
         }
         scrollToView(at: index, animated: animated)
+        if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
@@ -139,23 +140,34 @@ public final class HorizontalScrollerView {
 
     /// Gives the strip the keyboard focus (on its selected view).
     public func focus() {
+        if let selected = selectedIndex, let view = view(at: selected), view.widget.grabParentFocus() {
+            return  // its row has the focus now
+        }
         if let selected = selectedIndex {
-            updateProgrammatically { listView.scrollToItem(at: selected) }
+            updateProgrammatically { listView.scrollToItem(at: selected) }  // bring its row in
         }
         listView.grabFocus()
     }
 
-    /// Gives the strip the focus once its views are laid out (a list view can only focus a
-    /// row that exists), trying on each of the first frames.
+    /// Gives the selected view the keyboard focus once it is laid out (a list view can only
+    /// focus a row that exists), trying on each of the first frames.
     public func focusWhenShown(then focused: @escaping @MainActor () -> Void = {}) {
         var attempts = 0
         listView.addTickCallback { [weak self] _ in
             guard let self else { return false }
             attempts += 1
             self.focus()
-            if self.hasFocus { focused() }
-            return !self.hasFocus && attempts < 30
+            let done = self.selectedViewHasFocus
+            if done { focused() }
+            return !done && attempts < 30
         }
+    }
+
+    /// Whether the keyboard focus is on the selected view's row (or the strip is empty and
+    /// has the focus itself).
+    var selectedViewHasFocus: Bool {
+        guard let selected = selectedIndex else { return hasFocus }
+        return view(at: selected)?.widget.parentHasFocus == true
     }
 
     /// Whether the strip has the keyboard focus.
