@@ -97,6 +97,23 @@ public final class ApplicationWindow: Widget, ActionMap {
 
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
 
+    /// Builds the window's Keyboard Shortcuts window (`GtkShortcutsWindow`) from GtkBuilder
+    /// XML whose root object has the id `help_overlay`; `win.show-help-overlay` then opens it.
+    /// Returns false if the XML does not hold one.
+    @discardableResult
+    public func setHelpOverlay(builderXML xml: String) -> Bool {
+        guard let builder = gtk_builder_new() else { return false }
+        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
+        var error: UnsafeMutablePointer<GError>?
+        guard gtk_builder_add_from_string(builder, xml, -1, &error) != 0,
+              let overlay = gtk_builder_get_object(builder, "help_overlay") else {
+            g_clear_error(&error)
+            return false
+        }
+        gtk_application_window_set_help_overlay(cast(), OpaquePointer(overlay))
+        return true
+    }
+
     public func setChild(_ child: Widget) { gtk_window_set_child(window, child.widget) }
     public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.widget) }
 

@@ -30,6 +30,8 @@ struct WindowTests {
             #expect(shortcuts.accelerators(for: "win.redo") == ["<Shift><Control>z"])
             #expect(shortcuts.accelerators(for: "win.delete") == ["Delete", "KP_Delete"])
             #expect(shortcuts.accelerators(for: "app.quit") == ["<Control>q"])
+            #expect(shortcuts.accelerators(for: "win.show-help-overlay") == ["<Control>question"])
+            #expect(harness.window.window.setHelpOverlay(builderXML: ShortcutsOverlay.builderXML))
             await harness.close()
         }
     }

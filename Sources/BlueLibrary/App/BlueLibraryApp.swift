@@ -53,6 +53,7 @@ public final class BlueLibraryApp {
         application.addAction("about") { [weak self] in self?.showAbout() }
         application.setAccelerators(["<Control>q"], for: "app.quit")
         application.setAccelerators(["<Control>w"], for: "window.close")
+        application.setAccelerators(["<Control>question"], for: "win.show-help-overlay")
         for (action, keys) in WindowActions.accelerators {
             application.setAccelerators(keys, for: action)
         }
@@ -61,7 +62,7 @@ public final class BlueLibraryApp {
     /// Saves and quits (Ctrl+Q).
     func quit() {
         if let mainWindow {
-            mainWindow.rememberSizeBeforeClosing()
+            mainWindow.rememberWindowSize()
             mainWindow.window.destroy()
         }
         library?.flush()

@@ -37,6 +37,9 @@ public final class MainWindow {
         toast = UndoToast(undoAction: WindowActions.undo)
         window.setTitlebar(toolbar.widget)
         window.setChild(makeContent())
+        if !window.setHelpOverlay(builderXML: ShortcutsOverlay.builderXML) {
+            Log.ui.warning("the Keyboard Shortcuts window could not be built")
+        }
 
         scroller.dataSource = self
         scroller.delegate = self
@@ -110,12 +113,9 @@ public final class MainWindow {
         toolbar.describeUndo(library.commandToUndo.map(Self.describe))
     }
 
-    /// Stores the size the window has now (Ctrl+Q destroys it without a resize notification).
-    func rememberSizeBeforeClosing() {
-        rememberWindowSize()
-    }
-
-    private func rememberWindowSize() {
+    /// Stores the size the window has now (called on resize, and at quit, which destroys the
+    /// window without one).
+    func rememberWindowSize() {
         let size = window.defaultSize
         guard size.width > 0, size.height > 0, !window.isMaximized else { return }
         library.windowSize = WindowSize(width: size.width, height: size.height)

@@ -22,6 +22,7 @@ final class Toolbar {
         trashButton.setAccessibleLabel("Delete album")
 
         let menu = Menu()
+        menu.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
         menu.append("_About BlueLibrary", action: "app.about")
         menu.append("_Quit", action: "app.quit")
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
