@@ -174,6 +174,7 @@ public enum AboutDialog {
         gtk_about_dialog_set_copyright(dialog, content.copyright)
         gtk_window_set_transient_for(bl_window(window), parent.window)
         gtk_window_set_modal(bl_window(window), 1)
+        gtk_window_set_hide_on_close(bl_window(window), 0)  // closing it frees it
         gtk_window_present(bl_window(window))
     }
 }
