@@ -10,7 +10,6 @@ public final class Box: Widget {
     }
 
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
-    public func remove(_ child: Widget) { gtk_box_remove(bl_box(gObject), child.widget) }
 }
 
 /// Shows one of several named children at a time (`GtkStack`).

@@ -74,8 +74,6 @@ public final class ListItem: ObjectHandle {
         return position == SingleSelection.none ? nil : position
     }
 
-    public var isSelected: Bool { gtk_list_item_get_selected(bl_list_item(gObject)) != 0 }
-
     /// Sets the row's widget (called once, when the row is created).
     public func setChild(_ child: Widget) {
         gtk_list_item_set_child(bl_list_item(gObject), child.widget)

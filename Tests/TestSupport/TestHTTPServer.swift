@@ -23,7 +23,7 @@ public final class TestHTTPServer: @unchecked Sendable {
         process.standardInput = input
         process.standardOutput = output
         try process.run()
-        let line = Self.readLine(from: output.fileHandleForReading)
+        let line = output.fileHandleForReading.readLine()
         guard let line, line.hasPrefix("PORT "), let port = Int(line.dropFirst(5)) else {
             process.terminate()
             throw ServerError.didNotStart(line ?? "no output")
@@ -45,7 +45,7 @@ public final class TestHTTPServer: @unchecked Sendable {
     public func stats() throws -> Stats {
         try lock.withLock {
             input.fileHandleForWriting.write(Data("stats\n".utf8))
-            guard let line = Self.readLine(from: output.fileHandleForReading) else {
+            guard let line = output.fileHandleForReading.readLine() else {
                 throw ServerError.didNotAnswer
             }
             return try JSONDecoder().decode(Stats.self, from: Data(line.utf8))
@@ -61,10 +61,14 @@ public final class TestHTTPServer: @unchecked Sendable {
         case didNotStart(String)
         case didNotAnswer
     }
+}
 
-    private static func readLine(from handle: FileHandle) -> String? {
+extension FileHandle {
+    /// The next line a child process wrote (without its newline), or nil at the end.
+    /// Reads byte by byte so nothing after the line is consumed.
+    public func readLine() -> String? {
         var bytes: [UInt8] = []
-        while let chunk = try? handle.read(upToCount: 1), let byte = chunk.first {
+        while let chunk = try? read(upToCount: 1), let byte = chunk.first {
             if byte == UInt8(ascii: "\n") { return String(decoding: bytes, as: UTF8.self) }
             bytes.append(byte)
         }

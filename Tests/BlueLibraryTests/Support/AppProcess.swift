@@ -117,11 +117,7 @@ final class SessionBus {
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
         try process.run()
-        var line = Data()
-        while let byte = try output.fileHandleForReading.read(upToCount: 1), let first = byte.first, first != UInt8(ascii: "\n") {
-            line.append(first)
-        }
-        address = String(decoding: line, as: UTF8.self)
+        address = output.fileHandleForReading.readLine() ?? ""
         try #require(address.hasPrefix("unix:"), "dbus-daemon did not start")
     }
 
