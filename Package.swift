@@ -54,7 +54,7 @@ let package = Package(
         ),
         .executableTarget(
             name: "BlueLibraryMain",
-            dependencies: ["BlueLibrary"]
+            dependencies: ["BlueLibrary", "LibraryCore"]
         ),
 
         // MARK: Tests

@@ -2,6 +2,8 @@
 // which the UI tests build too.
 import BlueLibrary
 import Foundation
+import LibraryCore
 
+Localization.setUp()  // before any string is looked up or any thread starts
 let app = MainActor.assumeIsolated { BlueLibraryApp() }
 exit(MainActor.assumeIsolated { app.run() })

@@ -1,4 +1,5 @@
-// What the core needs from GLib and Swift cannot import directly.
+// What the core needs from GLib (and libintl, which GLib's gettext helpers wrap) that Swift
+// cannot import directly.
 //
 // g_log is variadic (a printf-style format), so the wrapper passes the message through a
 // fixed "%s" format: a message containing '%' is logged as written, never interpreted.
@@ -6,6 +7,8 @@
 #define BLUELIBRARY_CGLIB_SHIM_H
 
 #include <glib.h>
+#include <libintl.h>  // bindtextdomain; GLib wraps dgettext as g_dgettext
+#include <locale.h>
 
 static inline void bl_g_log(const char *domain, GLogLevelFlags level, const char *message) {
     g_log(domain, level, "%s", message);

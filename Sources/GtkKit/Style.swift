@@ -17,3 +17,19 @@ public enum StyleSheet {
         g_object_unref(provider)
     }
 }
+
+/// The icons the app's windows use: its own icon, found in the system's icon theme when
+/// installed, or in a folder the app ships (a source-tree run).
+@MainActor
+public enum IconTheme {
+    /// Also looks for icons in `folder` (laid out like `hicolor`: `<folder>/hicolor/scalable/apps/…`).
+    public static func addSearchPath(_ folder: String) {
+        guard let display = gdk_display_get_default(), let theme = gtk_icon_theme_get_for_display(display) else { return }
+        gtk_icon_theme_add_search_path(theme, folder)
+    }
+
+    /// The icon every window of the app shows (and the About window's logo).
+    public static func setDefaultWindowIcon(named name: String) {
+        gtk_window_set_default_icon_name(name)
+    }
+}

@@ -54,7 +54,7 @@ struct PersistencyTests {
         #expect(keptAs.lastPathComponent.hasPrefix("albums.json.corrupt-"))
         #expect(try String(contentsOf: keptAs, encoding: .utf8) == #"[{"title": "cut off"#)
         #expect(folders.files(in: folders.libraryFolder) == ["albums.json.bak", keptAs.lastPathComponent])
-        #expect(problem?.message == "Your library file could not be read (the file is not valid JSON (\(Self.detail(of: problem)))); it was kept as \(keptAs.path), and the backup was loaded.")
+        #expect(problem?.message == "Your library file could not be read (the file is not valid JSON (\(Self.detail(of: problem)))). It was kept as \(keptAs.path). The backup was loaded.")
     }
 
     @Test("a corrupt library without a backup falls back to the default library")

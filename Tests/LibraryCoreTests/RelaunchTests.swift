@@ -76,7 +76,7 @@ struct RelaunchTests {
         #expect(library.albums.count == 5)
         #expect(library.loadProblems.count == 1)
         #expect(library.loadProblems.first?.message.hasPrefix("Your library file could not be read") == true)
-        #expect(library.loadProblems.first?.message.hasSuffix("and the default library was loaded.") == true)
+        #expect(library.loadProblems.first?.message.hasSuffix("The default library was loaded.") == true)
     }
 
     @Test("a failed save reaches the observers")

@@ -74,10 +74,10 @@ public final class BlueLibraryApp {
         AboutDialog.present(AboutDialog.Content(
             programName: AppInfo.name,
             version: AppInfo.version,
-            comments: "Browse your music albums by their covers.",
+            comments: localized("Browse your music albums by their covers."),
             website: AppInfo.website,
-            logoIconName: "media-optical-symbolic",
-            copyright: "© 2026 The BlueLibrary authors"
+            logoIconName: AppInfo.applicationID,
+            copyright: localized("© 2026 The BlueLibrary authors")
         ), over: mainWindow.window)
     }
 }

@@ -43,6 +43,7 @@ public final class MainWindow {
 
         scroller.dataSource = self
         scroller.delegate = self
+        scroller.setAccessibleLabel(localized("Albums"))
         actions.connect(to: self)
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
@@ -90,7 +91,7 @@ public final class MainWindow {
         case .coverLoaded, .coverFailed:
             break  // each album view awaits its own cover
         case .saveFailed(let error):
-            banner.show(["\(error). BlueLibrary keeps your changes and tries again at the next one."])
+            banner.show([localized("%@. BlueLibrary keeps your changes and tries again at the next one.", error.description)])
         }
         reporter?.scheduleReport()
     }
@@ -101,9 +102,9 @@ public final class MainWindow {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }
-            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: "No album selected")
+            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: localized("No album selected"))
         } else {
-            properties.show(nil, emptyMessage: library.albums.isEmpty ? "Your library is empty" : "No album selected")
+            properties.show(nil, emptyMessage: library.albums.isEmpty ? localized("Your library is empty") : localized("No album selected"))
         }
         refreshActions()
     }
@@ -127,7 +128,7 @@ public final class MainWindow {
     /// Deletes the selected album and offers to undo it.
     func deleteSelectedAlbum() {
         guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
-        toast.show("“\(album.title)” deleted")
+        toast.show(localized("“%@” deleted", album.title))
         reporter?.scheduleReport()
     }
 
@@ -142,8 +143,8 @@ public final class MainWindow {
 
     static func describe(_ command: LibraryCommand) -> String {
         switch command {
-        case .delete(let album, _): "Delete “\(album.title)”"
-        case .add(let album, _): "Add “\(album.title)”"
+        case .delete(let album, _): localized("Delete “%@”", album.title)
+        case .add(let album, _): localized("Add “%@”", album.title)
         }
     }
 }

@@ -53,11 +53,15 @@ public final class HorizontalScrollerView {
 
     // MARK: Life cycle
 
+    /// What assistive technologies announce for the strip, e.g. "Albums".
+    public func setAccessibleLabel(_ label: String) {
+        listView.setAccessibleLabel(label)
+    }
+
     public init() {
         selection = SingleSelection(model: model)
         listView = ListView(selection: selection, factory: factory, orientation: .horizontal)
         listView.addCSSClass("cover-strip")
-        listView.setAccessibleLabel("Albums")
         scrolledWindow = ScrolledWindow(child: listView)
         scrolledWindow.scrollsHorizontallyOnly()
         scrolledWindow.addCSSClass("cover-strip-scroller")

@@ -72,8 +72,8 @@ final class AlbumView: HorizontalScrollerReusableView {
     func configure(with album: Album) {
         prepareForReuse()
         caption.text = album.title
-        widget.setAccessibleLabel("\(album.title) by \(album.artist)")
-        widget.tooltip = "\(album.title) — \(album.artist)"
+        widget.setAccessibleLabel(localized("%1$@ by %2$@", album.title, album.artist))
+        widget.tooltip = localized("%1$@ — %2$@", album.title, album.artist)
         setPlaceholder(CoverPlaceholder(album: album))
         loadCover(at: album.coverUrl)
     }

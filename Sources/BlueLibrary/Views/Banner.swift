@@ -1,4 +1,5 @@
 import GtkKit
+import LibraryCore
 
 // MARK: - Banner
 
@@ -17,8 +18,8 @@ final class Banner {
         label.xAlign = 0
         label.expandsHorizontally = true
         let close = Button(iconName: "window-close-symbolic")
-        close.tooltip = "Dismiss"
-        close.setAccessibleLabel("Dismiss message")
+        close.tooltip = localized("Dismiss")
+        close.setAccessibleLabel(localized("Dismiss message"))
         close.addCSSClass("flat")
         close.setAlignment(horizontal: .end, vertical: .center)
         let box = Box(.horizontal, spacing: 12)

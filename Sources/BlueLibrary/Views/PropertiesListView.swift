@@ -17,7 +17,7 @@ final class PropertiesListView {
     init() {
         rowsBox.addCSSClass("properties-list")
         rowsBox.setAlignment(horizontal: .center, vertical: .start)
-        rowsBox.setAccessibleLabel("Album properties")
+        rowsBox.setAccessibleLabel(localized("Album properties"))
 
         emptyTitle.addCSSClass("empty-state-title")
         let emptyIcon = Label("♫")

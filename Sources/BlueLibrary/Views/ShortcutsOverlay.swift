@@ -1,3 +1,5 @@
+import LibraryCore
+
 // MARK: - ShortcutsOverlay
 
 /// The Keyboard Shortcuts window (Ctrl+?), GNOME's standard list of an app's shortcuts, as
@@ -5,19 +7,19 @@
 enum ShortcutsOverlay {
     /// One shortcut: what it does, and its keys in GTK's accelerator syntax.
     private static let groups: [(title: String, shortcuts: [(title: String, keys: String)])] = [
-        ("Albums", [
-            ("Select the previous or next album", "Left Right"),
-            ("Select the first or last album", "Home End"),
-            ("Delete the selected album", "Delete"),
+        (localized("Albums"), [
+            (localized("Select the previous or next album"), "Left Right"),
+            (localized("Select the first or last album"), "Home End"),
+            (localized("Delete the selected album"), "Delete"),
         ]),
-        ("Editing", [
-            ("Undo", "<Control>z"),
-            ("Redo", "<Shift><Control>z"),
+        (localized("Editing"), [
+            (localized("Undo"), "<Control>z"),
+            (localized("Redo"), "<Shift><Control>z"),
         ]),
-        ("General", [
-            ("Keyboard shortcuts", "<Control>question"),
-            ("Close the window", "<Control>w"),
-            ("Quit", "<Control>q"),
+        (localized("General"), [
+            (localized("Keyboard shortcuts"), "<Control>question"),
+            (localized("Close the window"), "<Control>w"),
+            (localized("Quit"), "<Control>q"),
         ]),
     ]
 

@@ -1,4 +1,5 @@
 import GtkKit
+import LibraryCore
 
 // MARK: - Toolbar
 
@@ -13,21 +14,21 @@ final class Toolbar {
     init(undoAction: String, deleteAction: String) {
         undoButton = Button(iconName: "edit-undo-symbolic")
         undoButton.actionName = undoAction
-        undoButton.tooltip = "Undo (Ctrl+Z)"
-        undoButton.setAccessibleLabel("Undo")
+        undoButton.tooltip = localized("Undo (Ctrl+Z)")
+        undoButton.setAccessibleLabel(localized("Undo"))
 
         trashButton = Button(iconName: "user-trash-symbolic")
         trashButton.actionName = deleteAction
-        trashButton.tooltip = "Delete Album (Delete)"
-        trashButton.setAccessibleLabel("Delete album")
+        trashButton.tooltip = localized("Delete Album (Delete)")
+        trashButton.setAccessibleLabel(localized("Delete album"))
 
         let menu = Menu()
-        menu.append("_Keyboard Shortcuts", action: "win.show-help-overlay")
-        menu.append("_About BlueLibrary", action: "app.about")
-        menu.append("_Quit", action: "app.quit")
+        menu.append(localized("_Keyboard Shortcuts"), action: "win.show-help-overlay")
+        menu.append(localized("_About BlueLibrary"), action: "app.about")
+        menu.append(localized("_Quit"), action: "app.quit")
         let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
-        menuButton.tooltip = "Main Menu"
-        menuButton.setAccessibleLabel("Main menu")
+        menuButton.tooltip = localized("Main Menu")
+        menuButton.setAccessibleLabel(localized("Main menu"))
 
         for button in [undoButton, trashButton] as [Widget] + [menuButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
@@ -42,6 +43,6 @@ final class Toolbar {
 
     /// Describes what Undo would undo, e.g. "Undo Delete “Best of Bowie” (Ctrl+Z)".
     func describeUndo(_ description: String?) {
-        undoButton.tooltip = description.map { "Undo \($0) (Ctrl+Z)" } ?? "Undo (Ctrl+Z)"
+        undoButton.tooltip = description.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")
     }
 }

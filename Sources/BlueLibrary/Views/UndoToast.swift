@@ -1,4 +1,5 @@
 import GtkKit
+import LibraryCore
 
 // MARK: - UndoToast
 
@@ -18,12 +19,12 @@ final class UndoToast {
     init(undoAction: String) {
         label.addCSSClass("toast-label")
         label.ellipsize()
-        let undo = Button(label: "Undo")
+        let undo = Button(label: localized("Undo"))
         undo.actionName = undoAction
-        undo.tooltip = "Undo the deletion (Ctrl+Z)"
+        undo.tooltip = localized("Undo the deletion (Ctrl+Z)")
         let close = Button(iconName: "window-close-symbolic")
-        close.tooltip = "Dismiss"
-        close.setAccessibleLabel("Dismiss")
+        close.tooltip = localized("Dismiss")
+        close.setAccessibleLabel(localized("Dismiss"))
         close.addCSSClass("flat")
         let box = Box(.horizontal, spacing: 12)
         box.addCSSClass("toast")

@@ -53,7 +53,7 @@ public struct AppState: Codable, Hashable, Sendable {
 
     /// Decodes `state.json`, naming the entry and key on failure.
     public static func decode(_ data: Data) throws(DocumentDecodingError) -> AppState {
-        try JSONDocumentCoding.decode(AppState.self, from: data, expectedTopLevel: "the app's state")
+        try JSONDocumentCoding.decode(AppState.self, from: data, expectedTopLevel: localized("the app’s state"))
     }
 }
 

@@ -16,10 +16,10 @@ extension Album {
     /// Kept out of the model itself: the model stays plain `Codable` data.
     public var tableRepresentation: [AlbumPropertyRow] {
         [
-            AlbumPropertyRow(title: "Artist", value: artist),
-            AlbumPropertyRow(title: "Album", value: title),
-            AlbumPropertyRow(title: "Genre", value: genre),
-            AlbumPropertyRow(title: "Year", value: year),
+            AlbumPropertyRow(title: localized("Artist"), value: artist),
+            AlbumPropertyRow(title: localized("Album"), value: title),
+            AlbumPropertyRow(title: localized("Genre"), value: genre),
+            AlbumPropertyRow(title: localized("Year"), value: year),
         ]
     }
 }

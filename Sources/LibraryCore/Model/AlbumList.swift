@@ -6,7 +6,7 @@ import Foundation
 public enum AlbumList {
     /// Decodes an album list, naming the album and key on failure.
     public static func decode(_ data: Data) throws(DocumentDecodingError) -> [Album] {
-        try JSONDocumentCoding.decode([Album].self, from: data, expectedTopLevel: "a list of albums")
+        try JSONDocumentCoding.decode([Album].self, from: data, expectedTopLevel: localized("a list of albums"))
     }
 
     /// Encodes an album list the way it is written to `albums.json` (readable, stable key order).

@@ -70,10 +70,10 @@ public enum DocumentDecodingError: Error, Hashable, Sendable {
 
     private static func name(of type: Any.Type) -> String {
         switch type {
-        case is String.Type: "text"
-        case is Int.Type, is Double.Type: "a number"
-        case is Bool.Type: "true or false"
-        default: String(describing: type).hasPrefix("Array") ? "a list" : "an object"
+        case is String.Type: localized("text")
+        case is Int.Type, is Double.Type: localized("a number")
+        case is Bool.Type: localized("true or false")
+        default: String(describing: type).hasPrefix("Array") ? localized("a list") : localized("an object")
         }
     }
 }
@@ -84,21 +84,31 @@ extension DocumentDecodingError: CustomStringConvertible {
     public var description: String {
         switch self {
         case .empty:
-            "the file is empty"
+            localized("the file is empty")
         case .invalidJSON(let detail):
-            "the file is not valid JSON (\(detail))"
+            localized("the file is not valid JSON (%@)", detail)
         case .unexpectedTopLevel(let expected):
-            "the file does not hold \(expected)"
-        case .missingKey(let key, let itemIndex):
-            "\(Self.place(itemIndex))has no “\(key)”"
+            localized("the file does not hold %@", expected)
+        case .missingKey(let key, let itemIndex?):
+            localized("item %1$@ has no “%2$@”", Self.ordinal(itemIndex), key)
+        case .missingKey(let key, nil):
+            localized("the file has no “%@”", key)
         case .wrongType(let key, let itemIndex, let expected):
-            "\(Self.place(itemIndex))has \(key.map { "“\($0)” " } ?? "a value ")that is not \(expected)"
+            localized("%1$@ has %2$@ that is not %3$@", Self.place(itemIndex), Self.value(key), expected)
         case .invalidValue(let key, let itemIndex, let detail):
-            "\(Self.place(itemIndex))has an invalid \(key.map { "“\($0)”" } ?? "value") (\(detail))"
+            localized("%1$@ has an invalid %2$@ (%3$@)", Self.place(itemIndex), Self.value(key), detail)
         }
     }
 
+    private static func ordinal(_ itemIndex: Int) -> String {
+        String(itemIndex + 1)
+    }
+
     private static func place(_ itemIndex: Int?) -> String {
-        itemIndex.map { "item \($0 + 1) " } ?? "the file "
+        itemIndex.map { localized("item %@", ordinal($0)) } ?? localized("the file")
+    }
+
+    private static func value(_ key: String?) -> String {
+        key.map { localized("“%@”", $0) } ?? localized("a value")
     }
 }

@@ -46,26 +46,39 @@ public struct LoadProblem: Error, Hashable, Sendable {
 
     // MARK: Message
 
-    /// One sentence for the window's banner.
+    /// A few short sentences for the window's banner, in the user's language: what failed,
+    /// where the damaged file is, what was loaded instead. Whole sentences, so that each
+    /// translates on its own.
     public var message: String {
-        let what = document == .library ? "Your library file" : "Your saved session (selection, window size, undo history)"
-        let instead = switch recovery {
-        case .backup: "the backup was loaded"
-        case .defaultLibrary: "the default library was loaded"
-        case .emptyLibrary: "the library starts empty"
-        case .defaultState: "the defaults were used"
-        }
-        switch cause {
-        case .defaultLibraryUnavailable(let reason):
-            return "The default library could not be loaded (\(reason)); \(instead)."
-        case .unreadable(let reason):
-            return "\(what) could not be read (\(reason)); \(kept), and \(instead)."
-        case .undecodable(let error):
-            return "\(what) could not be read (\(error)); \(kept), and \(instead)."
+        [problem, kept, instead].compactMap { $0 }.joined(separator: " ")
+    }
+
+    private var problem: String {
+        switch (cause, document) {
+        case (.defaultLibraryUnavailable(let reason), _):
+            localized("The default library could not be loaded (%@).", reason)
+        case (.unreadable(let reason), .library):
+            localized("Your library file could not be read (%@).", reason)
+        case (.unreadable(let reason), .state):
+            localized("Your saved session (selection, window size, undo history) could not be read (%@).", reason)
+        case (.undecodable(let error), .library):
+            localized("Your library file could not be read (%@).", error.description)
+        case (.undecodable(let error), .state):
+            localized("Your saved session (selection, window size, undo history) could not be read (%@).", error.description)
         }
     }
 
-    private var kept: String {
-        keptAs.map { "it was kept as \($0.path)" } ?? "it was left in place"
+    private var kept: String? {
+        if case .defaultLibraryUnavailable = cause { return nil }
+        return keptAs.map { localized("It was kept as %@.", $0.path) } ?? localized("It was left in place.")
+    }
+
+    private var instead: String {
+        switch recovery {
+        case .backup: localized("The backup was loaded.")
+        case .defaultLibrary: localized("The default library was loaded.")
+        case .emptyLibrary: localized("The library starts empty.")
+        case .defaultState: localized("The defaults were used.")
+        }
     }
 }

@@ -28,6 +28,6 @@ public struct PersistenceError: Error, Hashable, Sendable {
 
 extension PersistenceError: CustomStringConvertible {
     public var description: String {
-        "“\(file.lastPathComponent)” could not be saved (\(operation): \(reason))"
+        localized("“%1$@” could not be saved (%2$@: %3$@)", file.lastPathComponent, operation, reason)
     }
 }

@@ -91,7 +91,7 @@ public final class PersistencyManager: Sendable {
             let cause = LoadProblem.Cause.defaultLibraryUnavailable(reason: reason)
             return ([], LoadProblem(document: .library, file: locations.libraryFile, cause: cause, keptAs: nil, recovery: .emptyLibrary))
         }
-        guard let url = locations.defaultLibrary else { return unavailable("it was not found") }
+        guard let url = locations.defaultLibrary else { return unavailable(localized("it was not found")) }
         do {
             return (try AlbumList.decode(try Data(contentsOf: url)), nil)
         } catch let error as DocumentDecodingError {

@@ -57,8 +57,7 @@ public enum BundledData {
         if let override = ProcessInfo.processInfo.environment[overrideVariable], !override.isEmpty {
             folders.append(URL(fileURLWithPath: override, isDirectory: true))
         }
-        guard let executable = Bundle.main.executableURL?.resolvingSymlinksInPath() else { return folders }
-        let binFolder = executable.deletingLastPathComponent()
+        guard let binFolder = executableFolder() else { return folders }
         folders.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/\(StorageLocations.appFolder)"))
 
         // A development build lives in <source>/.build/<triple>/<configuration>/.
@@ -71,5 +70,16 @@ public enum BundledData {
             }
         }
         return folders
+    }
+
+    /// `<prefix>/share` for a binary installed as `<prefix>/bin/bluelibrary`, if it exists.
+    public static func installedShareFolder() -> URL? {
+        guard let binFolder = executableFolder() else { return nil }
+        let share = binFolder.deletingLastPathComponent().appendingPathComponent("share", isDirectory: true)
+        return FileManager.default.fileExists(atPath: share.path) ? share : nil
+    }
+
+    private static func executableFolder() -> URL? {
+        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 }

@@ -1,0 +1,61 @@
+import CGLib
+import Foundation
+
+// MARK: - Localization
+
+/// The app's translations: gettext catalogues (`bluelibrary.mo`) installed under
+/// `<prefix>/share/locale`, found next to the running binary so an installed copy works
+/// wherever its prefix is.
+///
+/// Call `Localization.setUp()` once, before any window is built; then every user-visible
+/// string goes through `localized(_:)`, which is also the keyword `xgettext` extracts.
+public enum Localization {
+    /// The gettext domain, also the name of the installed `.mo` files.
+    public static let domain = "bluelibrary"
+    /// Environment variable naming a locale folder (`<dir>/<lang>/LC_MESSAGES/bluelibrary.mo`)
+    /// that replaces the installed one; the tests use it for freshly compiled catalogues.
+    public static let overrideVariable = "BLUELIBRARY_LOCALE_DIR"
+
+    /// Adopts the user's locale (`LANG`, `LC_*`, `LANGUAGE`) and binds the app's domain to the
+    /// first locale folder found. Without a catalogue the app speaks English. Call it from
+    /// the main thread before other threads start: `setlocale` is not thread-safe.
+    public static func setUp() {
+        setlocale(LC_ALL, "")
+        guard let folder = localeFolder() else { return }
+        bindtextdomain(domain, folder.path)
+        bind_textdomain_codeset(domain, "UTF-8")
+    }
+
+    /// `$BLUELIBRARY_LOCALE_DIR`, else `<prefix>/share/locale` when it holds this app's
+    /// catalogues.
+    static func localeFolder() -> URL? {
+        if let override = ProcessInfo.processInfo.environment[overrideVariable], !override.isEmpty {
+            return URL(fileURLWithPath: override, isDirectory: true)
+        }
+        guard let share = BundledData.installedShareFolder() else { return nil }
+        let folder = share.appendingPathComponent("locale", isDirectory: true)
+        let hasCatalogues = (try? FileManager.default.contentsOfDirectory(atPath: folder.path))?.contains { language in
+            FileManager.default.fileExists(atPath: folder.appendingPathComponent("\(language)/LC_MESSAGES/\(domain).mo").path)
+        } ?? false
+        return hasCatalogues ? folder : nil
+    }
+}
+
+// MARK: - Looking up strings
+
+/// The translation of `message` into the user's language, or `message` itself.
+/// `message` must be a string literal, so that `xgettext --keyword=localized` finds it.
+public func localized(_ message: String) -> String {
+    // Without a translation gettext returns the pointer it was given, which lives only as long
+    // as `withCString`'s closure: it is compared, never read after it.
+    message.withCString { original in
+        guard let translation = g_dgettext(Localization.domain, original), translation != original else { return message }
+        return String(cString: translation)
+    }
+}
+
+/// The translation of the format `message` (with `%@`, or `%1$@`/`%2$@` where a translator may
+/// reorder), filled with `arguments`.
+public func localized(_ message: String, _ arguments: any CVarArg...) -> String {
+    String(format: localized(message), arguments: arguments)
+}
