@@ -11,6 +11,8 @@ let package = Package(
         .executable(name: "bluelibrary", targets: ["BlueLibraryMain"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
+        // The in-process benchmarks (bench/run builds it with -enable-testing).
+        .executable(name: "bluelibrary-bench", targets: ["BlueLibraryBench"]),
     ],
     targets: [
         // MARK: C interop (module map + shim header only)
@@ -55,6 +57,16 @@ let package = Package(
         .executableTarget(
             name: "BlueLibraryMain",
             dependencies: ["BlueLibrary", "LibraryCore"]
+        ),
+
+        // MARK: Benchmarks
+
+        // Drives the real window's internals (`@testable import`), so it builds in debug, or in
+        // release with `-Xswiftc -enable-testing` as bench/run does.
+        .executableTarget(
+            name: "BlueLibraryBench",
+            dependencies: ["BlueLibrary", "GtkKit", "LibraryCore", "TestSupport"],
+            path: "bench/InProcess"
         ),
 
         // MARK: Tests

@@ -16,9 +16,15 @@ public final class PositionListModel: ObjectHandle {
 
     public var count: Int { Int(g_list_model_get_n_items(bl_list_model(gObject))) }
 
-    /// Replaces every item with `count` new ones (all rows rebind).
-    public func reset(count: Int) {
-        splice(at: 0, removing: self.count, inserting: count)
+    /// Makes the model hold `count` items, adding or removing only the difference at the end:
+    /// the items are interchangeable, so the rows GTK keeps stay as they are.
+    public func resize(to count: Int) {
+        let current = self.count
+        if count > current {
+            splice(at: current, removing: 0, inserting: count - current)
+        } else if count < current {
+            splice(at: count, removing: current - count, inserting: 0)
+        }
     }
 
     public func insert(at position: Int) { splice(at: position, removing: 0, inserting: 1) }

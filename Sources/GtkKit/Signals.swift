@@ -47,6 +47,7 @@ typealias BoolHandler = @MainActor () -> Bool
 typealias TwoUIntHandler = @MainActor (UInt32, UInt32) -> Void
 typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
+typealias TooltipHandler = @MainActor () -> String?
 
 // MARK: - Trampolines, one per C signature
 
@@ -79,6 +80,17 @@ private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierT
 private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, deltaX, deltaY, data in
     guard let handler = ClosureBox<ScrollHandler>.unbox(data) else { return 0 }
     return MainActor.assumeIsolated { handler(deltaX, deltaY) } ? 1 : 0
+}
+
+/// `query-tooltip`: (widget, x, y, keyboard mode, GtkTooltip*, data) -> shown.
+private let tooltipTrampoline: @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean = { _, _, _, _, tooltip, data in
+    guard let handler = ClosureBox<TooltipHandler>.unbox(data), let tooltip else { return 0 }
+    nonisolated(unsafe) let gtkTooltip = tooltip
+    return MainActor.assumeIsolated {
+        guard let text = handler() else { return 0 }
+        gtk_tooltip_set_text(OpaquePointer(gtkTooltip), text)
+        return 1
+    }
 }
 
 // MARK: - Connecting
@@ -121,6 +133,10 @@ extension ObjectHandle {
     @discardableResult
     func connectKey(_ signal: String, _ handler: @escaping KeyHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(keyTrampoline, to: GCallback.self))
+    }
+
+    func connectTooltip(_ handler: @escaping TooltipHandler) -> SignalConnection {
+        connect("query-tooltip", handler, through: unsafeBitCast(tooltipTrampoline, to: GCallback.self))
     }
 
     /// Calls `handler` whenever the GObject property `property` changes (`notify::property`).

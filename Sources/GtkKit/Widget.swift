@@ -45,6 +45,14 @@ open class Widget: ObjectHandle {
         set { gtk_widget_set_tooltip_text(widget, newValue) }
     }
 
+    /// A tooltip whose text is asked for only when it is about to show (`query-tooltip`).
+    /// Setting `tooltip` costs a round trip to the X server (GTK 4.8 looks for the pointer);
+    /// this costs nothing per change, which matters for views that are rebound by the hundred.
+    public func provideTooltip(_ text: @escaping @MainActor () -> String?) {
+        gtk_widget_set_has_tooltip(widget, 1)
+        _ = connectTooltip(text)
+    }
+
     /// The name screen readers announce.
     public func setAccessibleLabel(_ label: String) {
         bl_accessible_set_label(bl_accessible(gObject), label)

@@ -3,6 +3,7 @@
 
 Prints "PORT <n>" on its first line, then serves:
   /cover/<name>        200, a small PNG (distinct per name)
+  /photo-cover/<name>  200, a 300x300 PNG of about 270 kB, like a real cover (benchmarks)
   /slow-cover/<name>   the same after 0.3 s (to observe concurrency)
   /status/<code>       that status with a short body
   /redirect?to=<url>   302 to <url>
@@ -18,6 +19,7 @@ a line "stats" on stdin is answered on stdout with one line of JSON,
 The server exits when its standard input closes (the test ended or died).
 """
 import json
+import random
 import struct
 import sys
 import threading
@@ -27,16 +29,23 @@ from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
 
-def png(seed: str) -> bytes:
-    """A 4x4 PNG of one colour derived from seed."""
+def png(seed: str, size: int = 4, grain: bool = False) -> bytes:
+    """A size x size PNG of one colour derived from seed; with grain, every pixel varies a
+    little (like a photo, it then barely compresses: 300 x 300 is about 270 kB)."""
     colour = bytes((sum(seed.encode()) * k) % 256 for k in (7, 13, 29))
-    raw = b"".join(b"\x00" + colour * 4 for _ in range(4))
+    if grain:
+        noise = random.Random(seed).randbytes(size * size * 3)
+        rows = (b"\x00" + bytes((c & 0xE0) | (n & 0x1F) for c, n in zip(colour * size, noise[y * size * 3:(y + 1) * size * 3]))
+                for y in range(size))
+    else:
+        rows = (b"\x00" + colour * size for _ in range(size))
+    raw = b"".join(rows)
 
     def chunk(kind: bytes, data: bytes) -> bytes:
         return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
 
-    header = struct.pack(">IIBBBBB", 4, 4, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
+    header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
 
 
 class Stats:
@@ -97,6 +106,8 @@ class Handler(BaseHTTPRequestHandler):
         kind, arg = parts[0], "/".join(parts[1:])
         if kind == "cover":
             self.send_body(200, png(arg), "image/png")
+        elif kind == "photo-cover":
+            self.send_body(200, png(arg, size=300, grain=True), "image/png")
         elif kind == "slow-cover":
             time.sleep(0.3)
             self.send_body(200, png(arg), "image/png")

@@ -22,6 +22,7 @@ public final class MainWindow {
 
     private var observation: LibraryObservation?
     private var reporter: StateReporter?
+    private var firstFrameProbe: FirstFrameProbe?
 
     // MARK: Life cycle
 
@@ -48,6 +49,7 @@ public final class MainWindow {
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
         reporter = StateReporter.fromEnvironment(for: self)
+        firstFrameProbe = FirstFrameProbe.fromEnvironment(for: self)
 
         scroller.reload()
         refreshSelection(animated: false)

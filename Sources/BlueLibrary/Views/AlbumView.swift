@@ -15,6 +15,10 @@ final class AlbumView: HorizontalScrollerReusableView {
     /// The cover's edge, in application pixels (twice that in device pixels at 2× scale).
     static let coverSize = 144
 
+    // Looked up once: a few hundred rows are configured after every deletion.
+    private static let accessibleLabel = LocalizedFormat(localized("%1$@ by %2$@"))
+    private static let tooltip = LocalizedFormat(localized("%1$@ — %2$@"))
+
     let widget: Widget
 
     private let picture = Picture()
@@ -25,6 +29,8 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     /// The cover address being shown, to drop answers that arrive after a reuse.
     private(set) var coverAddress: String?
+    /// The album shown, until the view is prepared for reuse.
+    private var album: Album?
     private var coverRequest: Task<Void, Never>?
     private var placeholderColourClass: String?
 
@@ -52,6 +58,9 @@ final class AlbumView: HorizontalScrollerReusableView {
         widget = column
 
         picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
+        widget.provideTooltip { [weak self] in
+            self?.album.map { Self.tooltip.filled(with: $0.title, $0.artist) }
+        }
         prepareForReuse()
     }
 
@@ -69,12 +78,14 @@ final class AlbumView: HorizontalScrollerReusableView {
     // MARK: Configuring
 
     /// Shows `album`: its caption and accessible name at once, its cover when it arrives.
+    /// Showing the album already shown costs nothing: GTK rebinds every row after an insertion
+    /// or a deletion, and most of them keep their album.
     func configure(with album: Album) {
+        guard album != self.album else { return }
         prepareForReuse()
+        self.album = album
         caption.text = album.title
-        widget.setAccessibleLabel(localized("%1$@ by %2$@", album.title, album.artist))
-        widget.tooltip = localized("%1$@ — %2$@", album.title, album.artist)
-        setPlaceholder(CoverPlaceholder(album: album))
+        widget.setAccessibleLabel(Self.accessibleLabel.filled(with: album.title, album.artist))
         loadCover(at: album.coverUrl)
     }
 
@@ -82,6 +93,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         coverRequest?.cancel()
         coverRequest = nil
         coverAddress = nil
+        album = nil
         picture.setTexture(nil)
         placeholder.isVisible = false
         spinner.isSpinning = false
@@ -92,6 +104,10 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     private func loadCover(at address: String) {
         coverAddress = address
+        if let texture = CoverTextures.shared.texture(for: address) {
+            picture.setTexture(texture)
+            return
+        }
         if let data = library.coverInMemory(for: address) {
             show(.success(data), for: address)
             return
@@ -109,7 +125,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         switch result {
         case .success(let data):
             do {
-                picture.setTexture(try Texture(data: data))  // the spinner stops on `paintable`
+                picture.setTexture(try CoverTextures.shared.decode(data, for: address))  // the spinner stops on `paintable`
             } catch {
                 Log.ui.info("cover \(address) could not be decoded: \(error)")
                 showPlaceholder()
@@ -126,7 +142,10 @@ final class AlbumView: HorizontalScrollerReusableView {
         placeholder.isVisible = false
     }
 
+    /// Made only when needed: most rows show their cover, and a placeholder's initials and
+    /// colour are not free to compute for the 200 rows GTK rebinds after a deletion.
     private func showPlaceholder() {
+        if let album { setPlaceholder(CoverPlaceholder(album: album)) }
         spinner.isSpinning = false
         spinner.isVisible = false
         placeholder.isVisible = true

@@ -10,11 +10,12 @@ final class Toolbar {
     let widget: Widget
     let undoButton: Button
     let trashButton: Button
+    /// What Undo would undo, for its tooltip.
+    private var undoDescription: String?
 
     init(undoAction: String, deleteAction: String) {
         undoButton = Button(iconName: "edit-undo-symbolic")
         undoButton.actionName = undoAction
-        undoButton.tooltip = localized("Undo (Ctrl+Z)")
         undoButton.setAccessibleLabel(localized("Undo"))
 
         trashButton = Button(iconName: "user-trash-symbolic")
@@ -39,10 +40,14 @@ final class Toolbar {
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
         widget = bar
+        undoButton.provideTooltip { [weak self] in
+            self?.undoDescription.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")
+        }
     }
 
     /// Describes what Undo would undo, e.g. "Undo Delete “Best of Bowie” (Ctrl+Z)".
+    /// The tooltip is made when it shows: setting one costs a round trip to the X server.
     func describeUndo(_ description: String?) {
-        undoButton.tooltip = description.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")
+        undoDescription = description
     }
 }

@@ -5,26 +5,26 @@
 ///
 /// Built for a few hundred entries: lookups and inserts are O(1); an eviction scans the
 /// entries once.
-struct LRUCache<Key: Hashable, Value> {
+public struct LRUCache<Key: Hashable, Value> {
     private struct Entry {
         var value: Value
         var cost: Int
         var lastUse: UInt64
     }
 
-    let costLimit: Int
+    public let costLimit: Int
     private var entries: [Key: Entry] = [:]
     private var clock: UInt64 = 0
-    private(set) var totalCost = 0
+    public private(set) var totalCost = 0
 
-    init(costLimit: Int) {
+    public init(costLimit: Int) {
         self.costLimit = costLimit
     }
 
-    var count: Int { entries.count }
+    public var count: Int { entries.count }
 
     /// The value for `key`, which becomes the most recently used.
-    mutating func value(forKey key: Key) -> Value? {
+    public mutating func value(forKey key: Key) -> Value? {
         guard var entry = entries[key] else { return nil }
         clock += 1
         entry.lastUse = clock
@@ -33,7 +33,7 @@ struct LRUCache<Key: Hashable, Value> {
     }
 
     /// Stores `value`; an entry costing more than the whole limit is not kept.
-    mutating func insert(_ value: Value, forKey key: Key, cost: Int) {
+    public mutating func insert(_ value: Value, forKey key: Key, cost: Int) {
         if let old = entries.removeValue(forKey: key) { totalCost -= old.cost }
         guard cost <= costLimit else { return }
         clock += 1

@@ -28,6 +28,9 @@ public final class LibraryAPI {
 
     private var history: UndoStack
     private let persistency: PersistencyManager
+    private let saveDelay: Duration
+    /// The pending save of the album list (see `scheduleLibrarySave`).
+    private var librarySave: Task<Void, Never>?
     private let covers: CoverStore
     private let observers = ObserverRegistry()
 
@@ -42,7 +45,8 @@ public final class LibraryAPI {
         saveDelay: Duration = .milliseconds(300)
     ) {
         let observers = observers
-        persistency = PersistencyManager(locations: locations, saveDelay: saveDelay) { error in
+        self.saveDelay = saveDelay
+        persistency = PersistencyManager(locations: locations, saveDelay: saveDelay, librarySaveDelay: .zero) { error in
             Task { @MainActor in observers.post(.saveFailed(error)) }
         }
         covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http))
@@ -58,6 +62,7 @@ public final class LibraryAPI {
 
     /// An instance that goes away (a test's, say) still writes what it has not saved yet.
     deinit {
+        if librarySave != nil { persistency.save(albums: albums) }
         persistency.flush()
     }
 
@@ -151,7 +156,7 @@ public final class LibraryAPI {
             setSelection(selection(afterRemovingAt: index))
         }
         observers.post(.undoStateChanged)
-        persistency.save(albums: albums)
+        scheduleLibrarySave()
         saveState()
         return applied
     }
@@ -203,13 +208,33 @@ public final class LibraryAPI {
 
     /// Schedules saving the album list and the state.
     public func save() {
-        persistency.save(albums: albums)
+        scheduleLibrarySave()
         saveState()
     }
 
     /// Writes everything pending now and returns once it is on disk (at quit).
     public func flush() {
+        if librarySave != nil { submitLibrarySave() }
         persistency.flush()
+    }
+
+    /// Saves the album list after `saveDelay`. The list is handed to the writer only then,
+    /// on the main actor: if the writer held it from the first edit on, every further edit
+    /// within the delay would copy the whole array (copy-on-write), 10 ms at 100,000 albums.
+    private func scheduleLibrarySave() {
+        guard librarySave == nil else { return }
+        let delay = saveDelay
+        librarySave = Task { @MainActor [weak self] in
+            try? await Task.sleep(for: delay)
+            guard !Task.isCancelled else { return }
+            self?.submitLibrarySave()
+        }
+    }
+
+    private func submitLibrarySave() {
+        librarySave?.cancel()
+        librarySave = nil
+        persistency.save(albums: albums)
     }
 
     private func saveState() {

@@ -54,8 +54,68 @@ public func localized(_ message: String) -> String {
     }
 }
 
-/// The translation of the format `message` (with `%@`, or `%1$@`/`%2$@` where a translator may
-/// reorder), filled with `arguments`.
-public func localized(_ message: String, _ arguments: any CVarArg...) -> String {
-    String(format: localized(message), arguments: arguments)
+/// The translation of the format `message`, filled with `arguments`: `%@` takes the next
+/// argument, `%1$@`, `%2$@`… a numbered one (so a translation may reorder them).
+public func localized(_ message: String, _ arguments: String...) -> String {
+    LocalizedFormat(localized(message)).filled(with: arguments)
+}
+
+// MARK: - LocalizedFormat
+
+/// A translated format string split once into text and argument slots, for strings filled in
+/// often (every row of the cover strip): filling it is a concatenation. Only `%@`, `%n$@`
+/// and `%%` are understood; the app's formats take text arguments only.
+public struct LocalizedFormat: Sendable {
+    private enum Piece: Sendable {
+        case text(String)
+        case argument(Int)
+    }
+
+    private let pieces: [Piece]
+
+    /// Splits `format`, already translated.
+    public init(_ format: String) {
+        var pieces: [Piece] = []
+        var text = ""
+        var nextArgument = 0
+        var rest = Substring(format)
+        while let percent = rest.firstIndex(of: "%") {
+            text += rest[..<percent]
+            let directive = rest[rest.index(after: percent)...]
+            if directive.hasPrefix("%") {
+                text += "%"
+                rest = directive.dropFirst()
+            } else if directive.hasPrefix("@") {
+                pieces += [.text(text), .argument(nextArgument)]
+                text = ""
+                nextArgument += 1
+                rest = directive.dropFirst()
+            } else if let dollar = directive.firstIndex(of: "$"), let number = Int(directive[..<dollar]), number > 0,
+                      directive[directive.index(after: dollar)...].hasPrefix("@") {
+                pieces += [.text(text), .argument(number - 1)]
+                text = ""
+                rest = directive[directive.index(dollar, offsetBy: 2)...]
+            } else {
+                text += "%"
+                rest = directive
+            }
+        }
+        pieces.append(.text(text + rest))
+        self.pieces = pieces
+    }
+
+    /// The format with its slots filled; a slot without an argument stays empty.
+    public func filled(with arguments: String...) -> String {
+        filled(with: arguments)
+    }
+
+    public func filled(with arguments: [String]) -> String {
+        pieces.reduce(into: "") { result, piece in
+            switch piece {
+            case .text(let text): result += text
+            case .argument(let index) where arguments.indices.contains(index): result += arguments[index]
+            case .argument: break
+            }
+        }
+    }
 }

@@ -19,10 +19,13 @@ public final class PersistencyManager: Sendable {
     /// - Parameters:
     ///   - saveDelay: How long saves wait to coalesce with further changes; a crash loses at
     ///     most this much.
+    ///   - librarySaveDelay: The same for the album list, when it differs (a caller that
+    ///     coalesces its own saves passes `.zero`).
     ///   - onSaveError: Told about every failed save, on the save queue.
     public init(
         locations: StorageLocations,
         saveDelay: Duration = .milliseconds(300),
+        librarySaveDelay: Duration? = nil,
         onSaveError: @escaping @Sendable (PersistenceError) -> Void = { _ in }
     ) {
         self.locations = locations
@@ -33,8 +36,8 @@ public final class PersistencyManager: Sendable {
 
         // One serial queue for both documents: saves are never reordered.
         let queue = DispatchQueue(label: "io.github.bluelibrary.save", qos: .utility)
-        func writer<Value>(_ document: JSONDocumentFile<Value>) -> CoalescingWriter<Value> {
-            CoalescingWriter(queue: queue, delay: saveDelay) { value in
+        func writer<Value>(_ document: JSONDocumentFile<Value>, delay: Duration) -> CoalescingWriter<Value> {
+            CoalescingWriter(queue: queue, delay: delay) { value in
                 do throws(PersistenceError) {
                     try document.write(value)
                 } catch {
@@ -43,8 +46,8 @@ public final class PersistencyManager: Sendable {
                 }
             }
         }
-        libraryWriter = writer(libraryDocument)
-        stateWriter = writer(stateDocument)
+        libraryWriter = writer(libraryDocument, delay: librarySaveDelay ?? saveDelay)
+        stateWriter = writer(stateDocument, delay: saveDelay)
     }
 
     // MARK: Loading

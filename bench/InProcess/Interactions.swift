@@ -1,0 +1,74 @@
+import Foundation
+import GtkKit
+import LibraryCore
+@testable import BlueLibrary
+
+// MARK: - Interactions
+
+/// Main-thread time of what a user does at 100,000 albums: the operation itself (through the
+/// same path its key, click or button takes) plus laying out and painting the frame that
+/// shows it.
+@MainActor
+struct Interactions {
+    let window: MainWindow
+    let frames: FrameWatcher
+    var repetitions = 250
+
+    static let goal = "median ≤ 4 ms, p99 ≤ 16 ms"
+
+    func run() async {
+        let scroller = window.scroller
+        // Start in the middle of the library, as a user deep in a long strip would be.
+        window.library.selectAlbum(at: window.library.albums.count / 2)
+        _ = await frames.nextFrame()
+
+        var forward = true
+        await measure("select next (Right key)") {
+            guard let selected = scroller.selectedIndex else { return }
+            if selected + 1 >= scroller.count { forward = false } else if selected == 0 { forward = true }
+            window.horizontalScrollerView(scroller, didSelectViewAt: forward ? selected + 1 : selected - 1)
+        }
+        var step = 2
+        await measure("select by click") {
+            guard let selected = scroller.selectedIndex else { return }
+            step = -step  // a cover two to the left, then two to the right: both on screen
+            scroller.selection.selected = min(max(selected + step, 0), scroller.count - 1)
+        }
+        await measurePairs("delete (Delete key)", "win.delete", "undo (Ctrl+Z)", "win.undo")
+        await measure("reload the strip") { scroller.reload() }
+    }
+
+    /// Measures `operation` `repetitions` times and prints the distribution.
+    private func measure(_ name: String, _ operation: () -> Void) async {
+        var samples: [Double] = []
+        for _ in 0..<repetitions {
+            samples.append(await timed(operation))
+        }
+        report(name, samples)
+    }
+
+    /// Alternates two window actions (delete, then undo it), measuring each.
+    private func measurePairs(_ firstName: String, _ first: String, _ secondName: String, _ second: String) async {
+        var firstSamples: [Double] = [], secondSamples: [Double] = []
+        for _ in 0..<repetitions {
+            firstSamples.append(await timed { _ = window.window.activateAction(first) })
+            secondSamples.append(await timed { _ = window.window.activateAction(second) })
+        }
+        report(firstName, firstSamples)
+        report(secondName, secondSamples)
+    }
+
+    private func timed(_ operation: () -> Void) async -> Double {
+        let start = nowMilliseconds()
+        operation()
+        let operationTime = nowMilliseconds() - start
+        let frameTime = await frames.nextFrame()
+        return operationTime + frameTime
+    }
+
+    private func report(_ name: String, _ samples: [Double]) {
+        BenchResult.distribution(section: "interactions", name: name, samples: samples, goal: Self.goal) { median, p99 in
+            median <= 4 && p99 <= 16
+        }.print()
+    }
+}

@@ -1,0 +1,20 @@
+// bluelibrary-bench: the in-process half of `bench/run`. It opens the real window over a
+// generated 100,000-album library and measures, on the GTK thread, what users feel:
+// interaction latency, stalls while saving and downloading, cover loading. One JSON object
+// per line goes to stdout (bench/bench.py makes the tables); progress goes to stderr.
+//
+// Built in release mode with `-enable-testing` (bench/run does it) so that it can drive the
+// window's internals the way the event handlers do.
+
+import Foundation
+import GtkKit
+import LibraryCore
+
+MainActor.assumeIsolated {
+    guard MainLoop.initializeGTK() else {
+        note("no display: run it under xvfb-run (bench/run does)")
+        exit(2)
+    }
+}
+let session = MainActor.assumeIsolated { BenchmarkSession(albumCount: 100_000) }
+exit(MainActor.assumeIsolated { session.run() })

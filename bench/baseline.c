@@ -1,0 +1,70 @@
+/*
+ * The comparison baseline for bench/run: the smallest GTK 4 window that looks like an app
+ * (a GtkApplication, a 900x600 GtkApplicationWindow with a header bar and a centred label).
+ *
+ * With BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 in the environment it exits right after its first
+ * frame is painted (the first "after-paint" of the window's frame clock), like the app does,
+ * so the wall time of the process is its time to first frame.
+ *
+ * Built by bench/run:
+ *   cc $(pkg-config --cflags gtk4) bench/baseline.c -o .build/bench/baseline $(pkg-config --libs gtk4) -O2
+ */
+#include <gtk/gtk.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Exits on the first frame painted; the process ends here, so nothing is disconnected. */
+static void
+on_after_paint (GdkFrameClock *clock, gpointer user_data)
+{
+  (void) clock;
+  (void) user_data;
+  exit (0);
+}
+
+/* Once the window is mapped it has its frame clock: watch it for the first paint. */
+static void
+on_map (GtkWidget *window, gpointer user_data)
+{
+  (void) user_data;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  if (clock != NULL)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+}
+
+static gboolean
+exit_after_first_frame_requested (void)
+{
+  const char *value = g_getenv ("BLUELIBRARY_EXIT_AFTER_FIRST_FRAME");
+  return value != NULL && strcmp (value, "1") == 0;
+}
+
+static void
+on_activate (GtkApplication *app, gpointer user_data)
+{
+  (void) user_data;
+  GtkWidget *window = gtk_application_window_new (app);
+  gtk_window_set_title (GTK_WINDOW (window), "Baseline");
+  gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
+  gtk_window_set_titlebar (GTK_WINDOW (window), gtk_header_bar_new ());
+
+  GtkWidget *label = gtk_label_new ("Baseline");
+  gtk_widget_set_halign (label, GTK_ALIGN_CENTER);
+  gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
+  gtk_window_set_child (GTK_WINDOW (window), label);
+
+  if (exit_after_first_frame_requested ())
+    g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
+
+  gtk_window_present (GTK_WINDOW (window));
+}
+
+int
+main (int argc, char **argv)
+{
+  GtkApplication *app = gtk_application_new ("io.github.bluelibrary.Baseline", G_APPLICATION_NON_UNIQUE);
+  g_signal_connect (app, "activate", G_CALLBACK (on_activate), NULL);
+  int status = g_application_run (G_APPLICATION (app), argc, argv);
+  g_object_unref (app);
+  return status;
+}
