@@ -5,5 +5,6 @@ import Foundation
 import LibraryCore
 
 Localization.setUp()  // before any string is looked up or any thread starts
+DecodeAhead.startLibrary()  // decodes albums.json while GTK starts
 let app = MainActor.assumeIsolated { BlueLibraryApp() }
 exit(MainActor.assumeIsolated { app.run() })
