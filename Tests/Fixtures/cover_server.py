@@ -12,6 +12,10 @@ Prints "PORT <n>" on its first line, then serves:
   /endless             a body without length that never ends (stops after 60 s by itself)
   /sized/<bytes>       a body of that many bytes with its Content-Length
   /text                200, text/plain (not an image)
+  /bomb-png            200, a PNG declaring 100,000 x 100,000 pixels
+  /truncated-png       200, the first 60 bytes of a PNG
+  /drip                200, a cover sent one byte a second
+  /silent              a connection accepted and never answered
 
 Statistics go over the standard streams, not HTTP, so asking never counts as a request:
 a line "stats" on stdin is answered on stdout with one line of JSON,
@@ -46,6 +50,16 @@ def png(seed: str, size: int = 4, grain: bool = False) -> bytes:
 
     header = struct.pack(">IIBBBBB", size, size, 8, 2, 0, 0, 0)
     return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
+
+
+def png_declaring(width: int, height: int) -> bytes:
+    """A PNG whose header declares width x height pixels but whose data is one tiny row: a
+    decompression bomb for a decoder that allocates what the header says."""
+    def chunk(kind: bytes, data: bytes) -> bytes:
+        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
+
+    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
+    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
 
 
 class Stats:
@@ -135,6 +149,23 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(200, png("sized") + b"\x00" * max(0, int(arg) - len(png("sized"))), "image/png")
         elif kind == "text":
             self.send_body(200, b"<html>not a cover</html>", "text/html")
+        elif kind == "bomb-png":
+            self.send_body(200, png_declaring(100_000, 100_000), "image/png")
+        elif kind == "truncated-png":
+            self.send_body(200, png("truncated", size=64)[:60], "image/png")
+        elif kind == "drip":
+            # Announces a cover, then sends it one byte a second.
+            body = png("drip")
+            self.send_response(200)
+            self.send_header("Content-Type", "image/png")
+            self.send_header("Content-Length", str(len(body)))
+            self.end_headers()
+            for byte in body:
+                self.wfile.write(bytes([byte]))
+                self.wfile.flush()
+                time.sleep(1)
+        elif kind == "silent":
+            time.sleep(120)  # accepted, never answered
         else:
             self.send_body(404, b"not found", "text/plain")
 

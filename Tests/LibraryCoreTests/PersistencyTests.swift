@@ -124,7 +124,7 @@ struct PersistencyTests {
     func failedSave() throws {
         let folders = TestFolders()
         let reported = Protected<[PersistenceError]>([])
-        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero) { error in
+        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero) { error, _ in
             reported.withLock { $0.append(error) }
         }
         manager.save(albums: [sampleAlbum(1)])

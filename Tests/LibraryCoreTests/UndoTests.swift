@@ -224,6 +224,7 @@ final class EventLog {
         case .coverLoaded(let address, _): "cover \(address)"
         case .coverFailed(let address, _): "cover failed \(address)"
         case .saveFailed(let error): "save failed \(error)"
+        case .saveRecovered: "save recovered"
         }
     }
 }

@@ -94,6 +94,8 @@ public final class MainWindow {
             break  // each album view awaits its own cover
         case .saveFailed(let error):
             banner.show([localized("%@. BlueLibrary keeps your changes and tries again at the next one.", error.description)])
+        case .saveRecovered:
+            banner.dismiss()
         }
         reporter?.scheduleReport()
     }

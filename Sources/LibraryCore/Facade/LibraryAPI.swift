@@ -31,6 +31,8 @@ public final class LibraryAPI {
     private let saveDelay: Duration
     /// The pending save of the album list (see `scheduleLibrarySave`).
     private var librarySave: Task<Void, Never>?
+    /// The documents whose last save failed: the user is told once, not at every change.
+    private var failingDocuments: Set<LoadProblem.Document> = []
     private let covers: CoverStore
     private let observers = ObserverRegistry()
 
@@ -46,9 +48,12 @@ public final class LibraryAPI {
     ) {
         let observers = observers
         self.saveDelay = saveDelay
-        persistency = PersistencyManager(locations: locations, saveDelay: saveDelay, librarySaveDelay: .zero) { error in
-            Task { @MainActor in observers.post(.saveFailed(error)) }
-        }
+        let relay = SaveResultRelay()
+        persistency = PersistencyManager(
+            locations: locations, saveDelay: saveDelay, librarySaveDelay: .zero,
+            onSaveError: { error, document in Task { @MainActor in relay.library?.saveFailed(error, document) } },
+            onSaveSuccess: { document in Task { @MainActor in relay.library?.saveSucceeded(document) } }
+        )
         covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http))
 
         let (albums, libraryProblem) = persistency.loadAlbums()
@@ -58,6 +63,7 @@ public final class LibraryAPI {
         windowSize = state.windowSize
         history = UndoStack(undoCommands: state.undoHistory, redoCommands: state.redoHistory)
         loadProblems = [libraryProblem, stateProblem].compactMap { $0 }
+        relay.library = self
     }
 
     /// An instance that goes away (a test's, say) still writes what it has not saved yet.
@@ -231,6 +237,19 @@ public final class LibraryAPI {
         }
     }
 
+    /// Tells observers when saving starts failing, and when it works again; failures in between
+    /// are only logged (the user was told, and every change tries again).
+    private func saveFailed(_ error: PersistenceError, _ document: LoadProblem.Document) {
+        let wasSaving = failingDocuments.isEmpty
+        failingDocuments.insert(document)
+        if wasSaving { observers.post(.saveFailed(error)) }
+    }
+
+    private func saveSucceeded(_ document: LoadProblem.Document) {
+        guard failingDocuments.remove(document) != nil, failingDocuments.isEmpty else { return }
+        observers.post(.saveRecovered)
+    }
+
     private func submitLibrarySave() {
         librarySave?.cancel()
         librarySave = nil
@@ -248,4 +267,12 @@ public final class LibraryAPI {
     public func observe(_ handler: @escaping @MainActor @Sendable (LibraryEvent) -> Void) -> LibraryObservation {
         observers.add(handler)
     }
+}
+
+// MARK: - SaveResultRelay
+
+/// Carries save results from the save queue back to the library, without keeping it alive.
+@MainActor
+private final class SaveResultRelay {
+    weak var library: LibraryAPI?
 }

@@ -15,7 +15,10 @@ public enum LibraryEvent: Sendable {
     /// A cover could not be had; show the placeholder.
     case coverFailed(address: String, error: CoverError)
     /// A file could not be saved; the in-memory state is kept and saved again on the next change.
+    /// Sent once per run of failures: further failures are only logged until a save succeeds.
     case saveFailed(PersistenceError)
+    /// A save succeeded after `saveFailed`: everything is on disk again.
+    case saveRecovered
 }
 
 /// How the album list changed, so a view can update only what moved.

@@ -21,12 +21,15 @@ public final class PersistencyManager: Sendable {
     ///     most this much.
     ///   - librarySaveDelay: The same for the album list, when it differs (a caller that
     ///     coalesces its own saves passes `.zero`).
-    ///   - onSaveError: Told about every failed save, on the save queue.
+    ///   - onSaveError: Told about every failed save and its document, on the save queue.
+    ///   - onSaveSuccess: Told which document was saved, after every successful save, on the
+    ///     save queue.
     public init(
         locations: StorageLocations,
         saveDelay: Duration = .milliseconds(300),
         librarySaveDelay: Duration? = nil,
-        onSaveError: @escaping @Sendable (PersistenceError) -> Void = { _ in }
+        onSaveError: @escaping @Sendable (PersistenceError, LoadProblem.Document) -> Void = { _, _ in },
+        onSaveSuccess: @escaping @Sendable (LoadProblem.Document) -> Void = { _ in }
     ) {
         self.locations = locations
         let libraryDocument = JSONDocumentFile(url: locations.libraryFile, decode: AlbumList.decode, encode: AlbumList.encode)
@@ -36,18 +39,19 @@ public final class PersistencyManager: Sendable {
 
         // One serial queue for both documents: saves are never reordered.
         let queue = DispatchQueue(label: "io.github.bluelibrary.save", qos: .utility)
-        func writer<Value>(_ document: JSONDocumentFile<Value>, delay: Duration) -> CoalescingWriter<Value> {
+        func writer<Value>(_ document: JSONDocumentFile<Value>, _ kind: LoadProblem.Document, delay: Duration) -> CoalescingWriter<Value> {
             CoalescingWriter(queue: queue, delay: delay) { value in
                 do throws(PersistenceError) {
                     try document.write(value)
+                    onSaveSuccess(kind)
                 } catch {
                     Log.core.warning("\(error)")
-                    onSaveError(error)
+                    onSaveError(error, kind)
                 }
             }
         }
-        libraryWriter = writer(libraryDocument, delay: librarySaveDelay ?? saveDelay)
-        stateWriter = writer(stateDocument, delay: saveDelay)
+        libraryWriter = writer(libraryDocument, .library, delay: librarySaveDelay ?? saveDelay)
+        stateWriter = writer(stateDocument, .state, delay: saveDelay)
     }
 
     // MARK: Loading

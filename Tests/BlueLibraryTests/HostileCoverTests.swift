@@ -1,0 +1,103 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// Cover servers that misbehave, seen from the window: every spinner stops, a placeholder
+/// stands in for what is not a usable cover, nothing lands outside the covers folder, memory
+/// stays bounded and the window keeps answering.
+@MainActor
+@Suite(.serialized)
+struct HostileCoverTests {
+    /// (what the server does, path on the test server, whether a cover may show)
+    static let cases: [(name: String, path: String, mayShowCover: Bool)] = [
+        ("404", "/status/404", false),
+        ("500", "/status/500", false),
+        ("accepted, never answered", "/silent", false),
+        ("one byte a second", "/drip", false),
+        ("endless body", "/endless", false),
+        ("100 MB body", "/sized/104857600", false),
+        ("not an image", "/text", false),
+        ("truncated PNG", "/truncated-png", false),
+        ("PNG declaring 100,000×100,000 pixels", "/bomb-png", false),
+        ("redirect loop", "/redirect-loop/0", false),
+        ("redirect to file:///etc/passwd", "/redirect?to=file:///etc/passwd", false),
+        ("redirect to a closed port", "/redirect?to=http://127.0.0.1:9/cover/x", false),
+        ("“..” in the path", "/cover/../../../etc/passwd", true),
+        ("“%2e%2e” in the path", "/cover/%2e%2e/%2e%2e/etc/passwd", true),
+        ("a space in the path", "/cover/a b", true),
+        ("unicode in the path", "/cover/封面-é", true),
+        ("a good cover, for comparison", "/cover/good", true),
+    ]
+
+    @Test func everySpinnerStopsOnAPlaceholderAndNothingEscapes() async throws {
+        try await DisplayLock.exclusive {
+            let server = try TestHTTPServer()
+            let memoryBefore = residentMemory()
+            let paths = Self.cases.map(\.path)
+            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
+            let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
+
+            var longestTurn = Duration.zero
+            let clock = ContinuousClock()
+            var last = clock.now
+            let stopped = await MainLoopDriver.run(until: {
+                let now = clock.now
+                longestTurn = max(longestTurn, now - last)
+                last = now
+                return views.allSatisfy { !$0.isLoading }
+            }, timeout: .seconds(20))
+            #expect(stopped, "every spinner should stop")
+
+            var rows: [ReliabilityRow] = []
+            for (index, hostile) in Self.cases.enumerated() {
+                let view = views[index]
+                let placed = !view.isLoading && (view.showsCover != view.showsPlaceholder)
+                let placeholderWhenDue = hostile.mayShowCover || view.showsPlaceholder
+                #expect(placed && placeholderWhenDue, "\(hostile.name): cover \(view.showsCover), placeholder \(view.showsPlaceholder)")
+                rows.append(ReliabilityRow(area: "Hostile cover server", attempt: hostile.name,
+                                           outcome: view.showsCover ? "cover shown" : "placeholder shown, spinner stopped",
+                                           held: placed && placeholderWhenDue))
+            }
+
+            let cacheFolder = harness.folders.locations.coverDirectory
+            let cached = harness.folders.files(in: cacheFolder)
+            #expect(cached.allSatisfy { $0.count == 64 && $0.allSatisfy(\.isHexDigit) }, "cache files are SHA-256 names: \(cached)")
+            let escaped = filesOutside(cacheFolder, under: harness.folders.root)
+            #expect(escaped.isEmpty, "nothing is written outside the covers folder: \(escaped)")
+            rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: files written",
+                                       outcome: "\(cached.count) files, all in the covers folder", held: escaped.isEmpty))
+
+            let growth = residentMemory() - memoryBefore
+            #expect(growth < 300 * 1_048_576, "memory grew by \(growth / 1_048_576) MiB")
+            #expect(longestTurn < .milliseconds(500), "the main loop was blocked for \(longestTurn)")
+            rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: memory and responsiveness",
+                                       outcome: "memory +\(growth / 1_048_576) MiB, longest loop turn \(longestTurn.formatted(.units(allowed: [.milliseconds])))",
+                                       held: growth < 300 * 1_048_576 && longestTurn < .milliseconds(500)))
+            ReliabilityLog.record(rows)
+            await harness.close()
+        }
+    }
+
+    private func residentMemory() -> Int {
+        guard let status = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8),
+              let line = status.split(separator: "\n").first(where: { $0.hasPrefix("VmRSS:") }),
+              let kilobytes = Int(line.split(separator: " ").dropFirst().first ?? "") else { return 0 }
+        return kilobytes * 1024
+    }
+
+    /// Regular files under `root` that are not in `folder` and not the app's own documents.
+    private func filesOutside(_ folder: URL, under root: URL) -> [String] {
+        let expected: Set<String> = ["albums.json", "albums.json.bak", "state.json", "state.json.bak"]
+        let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
+        var found: [String] = []
+        while let url = enumerator?.nextObject() as? URL {
+            guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
+            if url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path { continue }
+            if expected.contains(url.lastPathComponent) { continue }
+            found.append(url.path)
+        }
+        return found
+    }
+}
