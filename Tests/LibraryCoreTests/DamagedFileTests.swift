@@ -1,0 +1,90 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LibraryCore
+
+/// Damaged `albums.json` and `state.json`: the library still opens, says what happened, keeps
+/// the damaged file aside, and loads the backup or the default; it crashes on none of them.
+@MainActor
+@Suite("Damaged files")
+struct DamagedFileTests {
+    /// One kind of damage, as the bytes of a file.
+    struct Damage: CustomTestStringConvertible, Sendable {
+        let name: String
+        let bytes: @Sendable () -> Data
+        var testDescription: String { name }
+    }
+
+    nonisolated static let damages: [Damage] = [
+        Damage(name: "empty") { Data() },
+        Damage(name: "truncated") { Data(#"[{"title": "Blue", "artist": "Joni Mitch"#.utf8) },
+        Damage(name: "binary garbage") { Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }) },
+        Damage(name: "invalid UTF-8") { Data([0x5B, 0x22, 0xC3, 0x28, 0xFF, 0xFE, 0x22, 0x5D]) },
+        Damage(name: "wrong types") { Data(#"[{"title": 1, "artist": true, "genre": null, "coverUrl": [], "year": {}}]"#.utf8) },
+        Damage(name: "missing keys") { Data(#"[{"title": "Blue"}]"#.utf8) },
+        Damage(name: "a 50 MB string") { Data(("[{\"title\": \"" + String(repeating: "x", count: 50_000_000) + "\"").utf8) },
+        Damage(name: "10,000-deep nesting") { Data((String(repeating: "[", count: 10_000) + String(repeating: "]", count: 10_000)).utf8) },
+        Damage(name: "an object instead of an array") { Data(#"{"albums": []}"#.utf8) },
+    ]
+
+    /// The same damage for the state file, whose top level is an object.
+    nonisolated static let stateDamages: [Damage] = damages.map { damage in
+        switch damage.name {
+        case "wrong types": Damage(name: "wrong types") { Data(#"{"selectedIndex": "three", "windowSize": true}"#.utf8) }
+        case "missing keys": Damage(name: "missing keys") { Data(#"{"windowSize": {"width": 800}}"#.utf8) }
+        case "an object instead of an array": Damage(name: "an array instead of an object") { Data("[1, 2, 3]".utf8) }
+        default: damage
+        }
+    }
+
+    @Test("a damaged album list is kept aside and the backup is loaded", arguments: damages)
+    func damagedLibrary(_ damage: Damage) throws {
+        let folders = TestFolders()
+        let backup = [sampleAlbum(1), sampleAlbum(2)]
+        try folders.write(String(decoding: try AlbumList.encode(backup), as: UTF8.self),
+                          to: folders.locations.libraryFile.appendingPathExtension("bak"))
+        try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
+        try damage.bytes().write(to: folders.locations.libraryFile)
+
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.albums == backup)
+        let problem = try #require(library.loadProblems.first)
+        #expect(problem.document == .library && problem.recovery == .backup)
+        let keptAside = folders.files(in: folders.libraryFolder).filter { $0.hasPrefix("albums.json.corrupt-") }
+        #expect(keptAside.count == 1, "the damaged file is kept, never deleted")
+        record("albums.json: \(damage.name)", "banner; kept aside; the backup (2 albums) loaded",
+               held: library.albums == backup && keptAside.count == 1)
+    }
+
+    @Test("a damaged album list without a backup falls back to the default library", arguments: damages)
+    func damagedLibraryWithoutBackup(_ damage: Damage) throws {
+        let folders = TestFolders()
+        try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
+        try damage.bytes().write(to: folders.locations.libraryFile)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.albums.count == 5)
+        #expect(library.loadProblems.first?.recovery == .defaultLibrary)
+        record("albums.json without backup: \(damage.name)", "banner; kept aside; the default library (5 albums) loaded",
+               held: library.albums.count == 5)
+    }
+
+    @Test("a damaged state file is kept aside and the defaults are used", arguments: stateDamages)
+    func damagedState(_ damage: Damage) throws {
+        let folders = TestFolders()
+        try FileManager.default.createDirectory(at: folders.stateFolder, withIntermediateDirectories: true)
+        try damage.bytes().write(to: folders.locations.stateFile)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.albums.count == 5)
+        #expect(library.selectedIndex == 0)
+        let problem = try #require(library.loadProblems.first)
+        #expect(problem.document == .state && problem.recovery == .defaultState)
+        let keptAside = folders.files(in: folders.stateFolder).filter { $0.hasPrefix("state.json.corrupt-") }
+        #expect(keptAside.count == 1)
+        record("state.json: \(damage.name)", "banner; kept aside; default selection and window size, empty history",
+               held: keptAside.count == 1 && library.selectedIndex == 0)
+    }
+
+    private func record(_ attempt: String, _ outcome: String, held: Bool) {
+        ReliabilityLog.record([ReliabilityRow(area: "Damaged files", attempt: attempt, outcome: outcome, held: held)])
+    }
+}
