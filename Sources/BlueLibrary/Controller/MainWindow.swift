@@ -132,7 +132,7 @@ public final class MainWindow {
     /// Deletes the selected album and offers to undo it.
     func deleteSelectedAlbum() {
         guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
-        toast.show(localized("“%@” deleted", album.title))
+        toast.show(localized("“%@” deleted", album.title.forDisplay))
         reporter?.scheduleReport()
     }
 

@@ -59,7 +59,7 @@ final class AlbumView: HorizontalScrollerReusableView {
 
         picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
         widget.provideTooltip { [weak self] in
-            self?.album.map { Self.tooltip.filled(with: $0.title, $0.artist) }
+            self?.album.map { Self.tooltip.filled(with: $0.title.forDisplay, $0.artist.forDisplay) }
         }
         prepareForReuse()
     }
@@ -84,8 +84,8 @@ final class AlbumView: HorizontalScrollerReusableView {
         guard album != self.album else { return }
         prepareForReuse()
         self.album = album
-        caption.text = album.title
-        widget.setAccessibleLabel(Self.accessibleLabel.filled(with: album.title, album.artist))
+        caption.text = album.title.forDisplay
+        widget.setAccessibleLabel(Self.accessibleLabel.filled(with: album.title.forDisplay, album.artist.forDisplay))
         loadCover(at: album.coverUrl)
     }
 

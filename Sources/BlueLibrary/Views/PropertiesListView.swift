@@ -47,7 +47,7 @@ final class PropertiesListView {
         while rows.count < properties.count { addRow() }
         for (row, property) in zip(rows, properties) {
             row.title.text = property.title
-            row.value.text = property.value
+            row.value.text = property.value.forDisplay
         }
         stack.visibleChildName = "rows"
     }
