@@ -1,0 +1,94 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// The real app, driven through deletions and undos with real key presses, killed with SIGKILL
+/// at random moments, 50 times in a row on the same folders. After every kill both files
+/// parse, and the library on disk is one the user saw: the last one, or one shown within the
+/// save delay before the kill.
+@MainActor
+@Suite(.serialized)
+struct CrashDuringSaveTests {
+    static let kills = 50
+
+    @Test func killedAtRandomMomentsTheFilesAlwaysHoldAStateTheUserSaw() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let start = (0..<400).map(sampleAlbum)
+            try folders.writeLibrary(String(decoding: try AlbumList.encode(start), as: UTF8.self))
+            var random = SeededRandom(seed: 2026)
+            var onDisk = start
+            var outcomes: [String: Int] = [:]
+
+            for kill in 1...Self.kills {
+                let app = try AppProcess(folders: folders)
+                var shown = try await app.report { $0.stripHasFocus && $0.albumCount == onDisk.count }
+                var seen = [onDisk]  // the states the user saw, oldest first
+                var model = Model(albums: onDisk, selected: shown.selectedIndex)
+                for _ in 0..<Int.random(in: 1...4, using: &random) {
+                    let undo = model.canUndo && Bool.random(using: &random)
+                    try await app.press(undo ? "ctrl+z" : "Delete")
+                    undo ? model.undo() : model.delete()
+                    let expected = model.albums.count
+                    shown = try await app.report { $0.albumCount == expected }
+                    model.selected = shown.selectedIndex
+                    seen.append(model.albums)
+                }
+                try await Task.sleep(for: .milliseconds(Int.random(in: 0...450, using: &random)))
+                sendKill(app.process.processIdentifier)
+                _ = try await app.waitForExit()
+
+                let albums = try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile))
+                if FileManager.default.fileExists(atPath: folders.locations.stateFile.path) {  // none until the first save
+                    _ = try AppState.decode(Data(contentsOf: folders.locations.stateFile))
+                }
+                let age = seen.lastIndex(of: albums).map { seen.count - 1 - $0 }
+                #expect(age != nil, "kill \(kill): the library on disk (\(albums.count) albums) is not a state the user saw")
+                outcomes[age == 0 ? "the last state" : "an earlier state (within the save delay)", default: 0] += 1
+                onDisk = albums
+            }
+            ReliabilityLog.record([ReliabilityRow(
+                area: "Crash during saves", attempt: "\(Self.kills) SIGKILLs at random moments (0–450 ms) after 1–4 deletions or undos",
+                outcome: "both files parsed every time; on disk: " + outcomes.sorted { $0.key < $1.key }.map { "\($0.key) \($0.value)×" }.joined(separator: ", "),
+                held: outcomes.values.reduce(0, +) == Self.kills)])
+        }
+    }
+
+    /// What the window does with Delete and Ctrl+Z, to know which list the user sees.
+    private struct Model {
+        var albums: [Album]
+        var selected: Int?
+        var history: [(album: Album, index: Int)] = []
+        var canUndo: Bool { !history.isEmpty }
+
+        mutating func delete() {
+            guard let index = selected, albums.indices.contains(index) else { return }
+            history.append((albums.remove(at: index), index))
+        }
+
+        mutating func undo() {
+            guard let last = history.popLast() else { return }
+            albums.insert(last.album, at: min(last.index, albums.count))
+        }
+    }
+}
+
+/// SIGKILL, named apart from the test's own `kill` counter.
+private func sendKill(_ pid: Int32) {
+    _ = Glibc.kill(pid, SIGKILL)
+}
+
+/// A small deterministic generator (SplitMix64), so a failing run can be replayed.
+struct SeededRandom: RandomNumberGenerator {
+    private var state: UInt64
+    init(seed: UInt64) { state = seed }
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
+    }
+}
