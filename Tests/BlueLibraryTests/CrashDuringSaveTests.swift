@@ -18,7 +18,7 @@ struct CrashDuringSaveTests {
             let folders = TestFolders()
             let start = (0..<400).map(sampleAlbum)
             try folders.writeLibrary(String(decoding: try AlbumList.encode(start), as: UTF8.self))
-            var random = SeededRandom(seed: 2026)
+            var random = SplitMix64(seed: 2026)
             var onDisk = start
             var outcomes: [String: Int] = [:]
 
@@ -78,17 +78,4 @@ struct CrashDuringSaveTests {
 /// SIGKILL, named apart from the test's own `kill` counter.
 private func sendKill(_ pid: Int32) {
     _ = Glibc.kill(pid, SIGKILL)
-}
-
-/// A small deterministic generator (SplitMix64), so a failing run can be replayed.
-struct SeededRandom: RandomNumberGenerator {
-    private var state: UInt64
-    init(seed: UInt64) { state = seed }
-    mutating func next() -> UInt64 {
-        state &+= 0x9E37_79B9_7F4A_7C15
-        var z = state
-        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
-        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
-        return z ^ (z >> 31)
-    }
 }

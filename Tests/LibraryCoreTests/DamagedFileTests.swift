@@ -43,10 +43,7 @@ struct DamagedFileTests {
         let backup = [sampleAlbum(1), sampleAlbum(2)]
         try folders.write(String(decoding: try AlbumList.encode(backup), as: UTF8.self),
                           to: folders.locations.libraryFile.appendingPathExtension("bak"))
-        try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
-        try damage.bytes().write(to: folders.locations.libraryFile)
-
-        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let library = try open(folders, damaging: folders.locations.libraryFile, with: damage)
         #expect(library.albums == backup)
         let problem = try #require(library.loadProblems.first)
         #expect(problem.document == .library && problem.recovery == .backup)
@@ -59,9 +56,7 @@ struct DamagedFileTests {
     @Test("a damaged album list without a backup falls back to the default library", arguments: damages)
     func damagedLibraryWithoutBackup(_ damage: Damage) throws {
         let folders = TestFolders()
-        try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
-        try damage.bytes().write(to: folders.locations.libraryFile)
-        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let library = try open(folders, damaging: folders.locations.libraryFile, with: damage)
         #expect(library.albums.count == 5)
         #expect(library.loadProblems.first?.recovery == .defaultLibrary)
         record("albums.json without backup: \(damage.name)", "banner; kept aside; the default library (5 albums) loaded",
@@ -71,9 +66,7 @@ struct DamagedFileTests {
     @Test("a damaged state file is kept aside and the defaults are used", arguments: stateDamages)
     func damagedState(_ damage: Damage) throws {
         let folders = TestFolders()
-        try FileManager.default.createDirectory(at: folders.stateFolder, withIntermediateDirectories: true)
-        try damage.bytes().write(to: folders.locations.stateFile)
-        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let library = try open(folders, damaging: folders.locations.stateFile, with: damage)
         #expect(library.albums.count == 5)
         #expect(library.selectedIndex == 0)
         let problem = try #require(library.loadProblems.first)
@@ -82,6 +75,13 @@ struct DamagedFileTests {
         #expect(keptAside.count == 1)
         record("state.json: \(damage.name)", "banner; kept aside; default selection and window size, empty history",
                held: keptAside.count == 1 && library.selectedIndex == 0)
+    }
+
+    /// Writes `damage` over `file`, then opens the library as a launch would.
+    private func open(_ folders: TestFolders, damaging file: URL, with damage: Damage) throws -> LibraryAPI {
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try damage.bytes().write(to: file)
+        return LibraryAPI(locations: folders.locations, saveDelay: .zero)
     }
 
     private func record(_ attempt: String, _ outcome: String, held: Bool) {
