@@ -199,9 +199,9 @@ public enum ImageHeader {
         }
         let id = bl_signal_connect(bl_object(UnsafeMutableRawPointer(loader)), "size-prepared",
                                    unsafeBitCast(handler, to: GCallback.self), box, nil)
-        // The header is at the start; a few kilobytes are enough for PNG, JPEG, GIF and TIFF.
-        let head = data.prefix(64 * 1024)
-        head.withUnsafeBytes { buffer in
+        // The loader stops at the header (the size 0 × 0 ends it), however long the data is:
+        // a JPEG may carry a large EXIF block before its size.
+        data.withUnsafeBytes { buffer in
             guard let bytes = buffer.bindMemory(to: guchar.self).baseAddress else { return }
             _ = gdk_pixbuf_loader_write(loader, bytes, gsize(buffer.count), nil)
         }

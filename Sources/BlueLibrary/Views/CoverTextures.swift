@@ -21,11 +21,11 @@ final class CoverTextures {
         cache.value(forKey: address)
     }
 
-    /// Decodes `data` (PNG, JPEG…) and keeps the result for `address`.
     /// A cover larger than this (16 megapixels, e.g. 4096 × 4096) is not decoded: a hostile
     /// file can declare any size in a few bytes, and GTK allocates what it declares.
     static let maximumPixels = 4096 * 4096
 
+    /// Decodes `data` (PNG, JPEG…) and keeps the result for `address`.
     func decode(_ data: Data, for address: String) throws(Texture.DecodingError) -> Texture {
         let texture = try Texture(data: data, maximumPixels: Self.maximumPixels)
         cache.insert(texture, forKey: address, cost: texture.width * texture.height * 4)

@@ -13,7 +13,7 @@ public enum Localization {
     /// The gettext domain, also the name of the installed `.mo` files.
     public static let domain = "bluelibrary"
     /// Environment variable naming a locale folder (`<dir>/<lang>/LC_MESSAGES/bluelibrary.mo`)
-    /// that replaces the installed one; the tests use it for freshly compiled catalogues.
+    /// that replaces the installed one, e.g. catalogues compiled in a meson build folder.
     public static let overrideVariable = "BLUELIBRARY_LOCALE_DIR"
 
     /// Adopts the user's locale (`LANG`, `LC_*`, `LANGUAGE`) and binds the app's domain to the
