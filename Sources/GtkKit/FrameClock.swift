@@ -46,10 +46,18 @@ extension Widget {
             handler()
             return
         }
-        var connection: SignalConnection?
-        connection = connect("realize") { [weak self] in
-            if let connection, let self { self.disconnect(connection) }
+        let pending = PendingConnection()
+        pending.connection = connect("realize") { [weak self, pending] in
+            if let connection = pending.connection, let self { self.disconnect(connection) }
+            pending.connection = nil
             handler()
         }
     }
+}
+
+/// The connection a one-shot handler removes when it first runs (a class, so the handler
+/// can see the connection made after it was created).
+@MainActor
+private final class PendingConnection {
+    var connection: SignalConnection?
 }

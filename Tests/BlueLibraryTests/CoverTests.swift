@@ -14,7 +14,7 @@ struct CoverTests {
             let paths = ["/slow-cover/1", "/status/404", "/text", "/cover/2"]
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
             let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
-            await harness.wait(for: "every spinner to stop", timeout: .seconds(15)) { views.allSatisfy { !$0.isLoading } }
+            await harness.wait(for: "every spinner to stop") { views.allSatisfy { !$0.isLoading } }
             #expect(views.map(\.showsCover) == [true, false, false, true])
             #expect(views.map(\.showsPlaceholder) == [false, true, true, false])
             #expect(harness.report.spinnersRunning == 0)

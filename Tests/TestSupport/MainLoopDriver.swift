@@ -1,5 +1,6 @@
 import Foundation
 import GtkKit
+import Testing
 
 /// Drives GTK from a test the way the app's main loop would.
 ///
@@ -19,15 +20,23 @@ public enum MainLoopDriver {
         // outlive the tests and keep the runner's output open.
         setenv("GTK_A11Y", "none", 1)
         setenv("DBUS_SESSION_BUS_ADDRESS", "disabled:", 1)
+        // A critical warning is a bug: it fails the test that caused it.
+        CriticalWatch.start { domain, message in
+            Issue.record("\(domain)-CRITICAL: \(message)")
+        }
         started = MainLoop.initializeGTK()
         return started
     }
 
     private static var started = false
 
+    /// How long a wait may last before it is taken for a hang: generous, so that a machine
+    /// several times slower (or a sanitizer) only makes the tests slower, never red.
+    public static let hangGuard: Duration = .seconds(60)
+
     /// Runs the loop until `condition` holds (true) or `timeout` passes (false).
     @discardableResult
-    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = .seconds(10)) async -> Bool {
+    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = hangGuard) async -> Bool {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             if ContinuousClock.now >= deadline { return false }
@@ -44,11 +53,12 @@ public enum MainLoopDriver {
         return true
     }
 
-    /// Lets pending events, layout and drawing happen (a few frames' worth).
+    /// Lets pending events and timers run for a few frames' time. Where a window is on
+    /// screen, `WindowHarness.nextFrames` waits for frames actually drawn instead.
     public static func settle(frames: Int = 3) async {
         var ticks = 0
         let timer = Timeout(milliseconds: 16 * frames) { ticks = 1 }
-        await run(until: { ticks == 1 }, timeout: .seconds(5))
+        await run(until: { ticks == 1 })
         timer.cancel()
     }
 }

@@ -30,7 +30,7 @@ public enum ReliabilityLog {
         lock.lock()
         defer { lock.unlock() }
         if !FileManager.default.fileExists(atPath: path) {
-            FileManager.default.createFile(atPath: path, contents: nil)
+            _ = FileManager.default.createFile(atPath: path, contents: nil)  // checked by the open below
         }
         guard let handle = FileHandle(forWritingAtPath: path) else { return }
         defer { try? handle.close() }

@@ -54,7 +54,8 @@ extension HorizontalScrollerView {
         }
         adjustment.onRangeChanged { [weak self] in
             guard let self, let selected = self.selectedIndex, !self.animator.isAnimating else { return }
-            self.updateProgrammatically { self.scrollToView(at: selected, animated: false) }
+            // Emitted during the list's own layout: the new position is set on the next frame.
+            self.scrollToView(at: selected, animated: false, startsNow: false)
         }
     }
 

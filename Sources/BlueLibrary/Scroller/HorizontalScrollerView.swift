@@ -99,8 +99,16 @@ public final class HorizontalScrollerView {
     }
 
     /// Removes the slot of the view that was at `index`.
+    ///
+    /// The keyboard focus is first moved from the row about to go to the list itself, and
+    /// back to the selected view once it is laid out: in GTK 4.8, removing the focused row
+    /// of a list view when no row remained left the focus on the disposed row (a
+    /// `gtk_widget_is_ancestor` critical at the next layout).
     public func removeView(at index: Int) {
+        let hadFocus = hasFocus
+        if hadFocus { listView.grabFocus() }
         updateProgrammatically { model.remove(at: index) }
+        if hadFocus { focusWhenShown() }
     }
 
     /// Selects and centres the view at `index` without telling the delegate (the caller
@@ -118,9 +126,15 @@ public final class HorizontalScrollerView {
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
     public func scrollToView(at index: Int, animated: Bool) {
+        scrollToView(at: index, animated: animated, startsNow: true)
+    }
+
+    /// Scrolls so the view at `index` is centred; `startsNow: false` waits for the next frame
+    /// (see `ScrollAnimator.scroll(to:animated:startsNow:)`).
+    func scrollToView(at index: Int, animated: Bool, startsNow: Bool) {
         snapTimer?.cancel()
         updateProgrammatically {
-            animator.scroll(to: { [weak self] in self?.centredOffset(for: index) }, animated: animated)
+            animator.scroll(to: { [weak self] in self?.centredOffset(for: index) }, animated: animated, startsNow: startsNow)
         }
     }
 

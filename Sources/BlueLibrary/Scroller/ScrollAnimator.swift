@@ -26,11 +26,18 @@ final class ScrollAnimator {
     }
 
     /// Scrolls to where `target` says (nil: not known yet); replaces a scroll in progress.
-    func scroll(to target: @escaping @MainActor () -> Double?, animated: Bool) {
+    ///
+    /// - Parameter startsNow: Whether an immediate scroll moves the adjustment at once, or
+    ///   only from the next frame on. Pass false from inside the adjustment's `changed`
+    ///   signal: the list view emits it while it configures its adjustment with its own
+    ///   value-changed handler blocked, so a value set then never reaches the list's anchor
+    ///   and its next layout puts the strip back where it was (a restored selection in a
+    ///   large library was left off screen on slow machines).
+    func scroll(to target: @escaping @MainActor () -> Double?, animated: Bool, startsNow: Bool = true) {
         generation += 1
         let current = generation
         let animated = animated && clockWidget.isMapped  // frames only tick on screen
-        if !animated, let value = target() { adjustment.value = value }
+        if !animated, startsNow, let value = target() { adjustment.value = value }
         isAnimating = true
         var start: (time: Int64, value: Double)?
         var frames = 0

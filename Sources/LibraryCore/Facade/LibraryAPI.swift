@@ -46,7 +46,6 @@ public final class LibraryAPI {
         http: HTTPClient.Configuration = HTTPClient.Configuration(),
         saveDelay: Duration = .milliseconds(300)
     ) {
-        let observers = observers
         self.saveDelay = saveDelay
         let relay = SaveResultRelay()
         persistency = PersistencyManager(

@@ -4,7 +4,8 @@ import TestSupport
 @testable import BlueLibrary
 
 /// The real `bluelibrary` binary, run on temporary XDG folders, observed through the report
-/// it writes to `$BLUELIBRARY_STATE_REPORT`, and driven with xdotool.
+/// it writes to `$BLUELIBRARY_STATE_REPORT`, and driven with xdotool. What it prints goes to
+/// a file; a GLib or GTK critical in it fails the test when the app exits.
 @MainActor
 final class AppProcess {
     /// The binary `swift build` made next to the test runner.
@@ -12,14 +13,19 @@ final class AppProcess {
 
     let process = Process()
     let reportFile: URL
-    private let output = Pipe()
+    /// What the app printed (standard output and error).
+    let logFile: URL
 
     /// Launches the app; `bus` is a D-Bus session address (single-instance needs one).
     init(folders: TestFolders, bus: String? = nil) throws {
         let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
         try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
-        reportFile = folders.root.appendingPathComponent("report-\(UUID().uuidString).json")
+        let run = UUID().uuidString
+        reportFile = folders.root.appendingPathComponent("report-\(run).json")
+        logFile = folders.root.appendingPathComponent("output-\(run).log")
+        try #require(FileManager.default.createFile(atPath: logFile.path, contents: nil))
+        let output = try FileHandle(forWritingTo: logFile)
         var environment = ProcessInfo.processInfo.environment
         environment["XDG_DATA_HOME"] = folders.root.appendingPathComponent("data").path
         environment["XDG_STATE_HOME"] = folders.root.appendingPathComponent("state").path
@@ -34,19 +40,24 @@ final class AppProcess {
         try process.run()
     }
 
+    /// What the app has printed so far.
+    var output: String {
+        (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
+    }
+
     isolated deinit {
         if process.isRunning { process.terminate() }
     }
 
     /// The latest report, once one satisfies `condition`.
-    func report(where condition: (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(20)) async throws -> WindowReport {
+    func report(where condition: (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(60)) async throws -> WindowReport {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let data = try? Data(contentsOf: reportFile),
                let report = try? JSONDecoder().decode(WindowReport.self, from: data), condition(report) {
                 return report
             }
-            try #require(process.isRunning, "bluelibrary exited: \(String(decoding: output.fileHandleForReading.availableData, as: UTF8.self))")
+            try #require(process.isRunning, "bluelibrary exited: \(output)")
             try await Task.sleep(for: .milliseconds(25))  // another process writes the file
         }
         let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
@@ -80,13 +91,16 @@ final class AppProcess {
         }
     }
 
-    /// Waits for the app to exit; returns its status.
-    func waitForExit(timeout: Duration = .seconds(20)) async throws -> Int32 {
+    /// Waits for the app to exit; returns its status. Fails the test if the app logged a
+    /// critical warning while it ran.
+    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             try #require(ContinuousClock.now < deadline, "bluelibrary did not exit")
-            try await Task.sleep(for: .milliseconds(25))
+            try await Task.sleep(for: .milliseconds(25))  // another process
         }
+        let criticals = output.split(separator: "\n").filter { $0.contains("-CRITICAL **") }
+        #expect(criticals.isEmpty, "bluelibrary logged: \(criticals.joined(separator: "\n"))")
         return process.terminationStatus
     }
 

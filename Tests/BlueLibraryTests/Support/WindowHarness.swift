@@ -33,7 +33,7 @@ final class WindowHarness {
         window = try #require(app.mainWindow)
         let shown = await MainLoopDriver.run(until: { [window] in window.window.isMapped && window.scroller.hasFocus })
         #expect(shown, "the window should open with the focus in the cover strip")
-        await MainLoopDriver.settle()
+        await nextFrames()
     }
 
     /// Closes the window and writes what is pending, as quitting does.
@@ -53,7 +53,7 @@ final class WindowHarness {
 
     /// Runs the loop until `condition` holds; records a failure naming `what` if it never does.
     @discardableResult
-    func wait(for what: String, timeout: Duration = .seconds(10), until condition: @MainActor () -> Bool) async -> Bool {
+    func wait(for what: String, timeout: Duration = MainLoopDriver.hangGuard, until condition: @MainActor () -> Bool) async -> Bool {
         let held = await MainLoopDriver.run(until: condition, timeout: timeout)
         #expect(held, "timed out waiting for \(what)")
         return held
@@ -64,7 +64,18 @@ final class WindowHarness {
         let process = try InputDriver.start(arguments)
         await wait(for: "xdotool \(arguments.joined(separator: " "))") { !process.isRunning }
         #expect(process.terminationStatus == 0)
-        await MainLoopDriver.settle()
+        await nextFrames()
+    }
+
+    /// Runs the loop until the window has drawn `count` more frames: what a change made
+    /// before the call looks like once GTK has laid it out and painted it, however slowly.
+    func nextFrames(_ count: Int = 3) async {
+        var frames = 0
+        window.window.addTickCallback { _ in
+            frames += 1
+            return frames < count
+        }
+        await wait(for: "\(count) frames") { frames >= count }
     }
 
     var input: InputDriver { InputDriver(windowID: window.window.x11WindowID) }
@@ -84,8 +95,8 @@ final class WindowHarness {
     /// Waits until the centring animation has ended and returns whether `index` is centred
     /// (as far as the ends of the strip allow).
     func isCentred(_ index: Int) async -> Bool {
-        await MainLoopDriver.run(until: { [window] in !window.scroller.isAnimating }, timeout: .seconds(2))
-        await MainLoopDriver.settle()
+        await wait(for: "the centring animation to end") { [window] in !window.scroller.isAnimating }
+        await nextFrames()
         return window.scroller.isCentred(index)
     }
 }
