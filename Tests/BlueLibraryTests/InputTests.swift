@@ -56,7 +56,10 @@ struct InputTests {
             let strip = harness.window.scroller.widget
             let point = try #require(strip.surfacePoint(x: 200, y: 60))
             try await harness.deliver(harness.input.wheel(clicks: 8, atX: point.x, y: point.y))
-            await harness.wait(for: "the snap") { harness.report.selectedIndex != 0 && !harness.window.scroller.isAnimating }
+            await harness.wait(for: "the snap") {
+                let scroller = harness.window.scroller
+                return scroller.selectedIndex != 0 && !scroller.isAnimating && scroller.snapTimer?.isPending != true
+            }
             let selected = try #require(harness.report.selectedIndex)
             #expect(selected > 0)
             #expect(await harness.isCentred(selected))
