@@ -99,6 +99,12 @@ public final class Adjustment: ObjectHandle {
     /// The largest value the scroll position can take.
     public var maximumValue: Double { max(lower, upper - pageSize) }
 
+    /// Announces the current value again (`value-changed`), so that what follows the
+    /// adjustment (a list view placing its rows) takes it anew.
+    public func announceValue() {
+        bl_signal_emit_by_name(gObject, "value-changed")
+    }
+
     /// Calls `handler` whenever the value changes, from the user or from code.
     @discardableResult
     public func onValueChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

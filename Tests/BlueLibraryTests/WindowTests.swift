@@ -108,6 +108,11 @@ struct WindowTests {
             // GTK 4.8's list view keeps at most about 200 rows around the visible range.
             #expect(report.materializedViews <= 250, "only the covers near the visible range should exist")
             #expect(await harness.isCentred(54321))
+            let scroller = harness.window.scroller
+            #expect(scroller.visibleIndexes.contains(54320) && scroller.visibleIndexes.contains(54322))
+            for index in scroller.visibleIndexes {
+                #expect(scroller.view(at: index) != nil, "the cover of album \(index) is on screen, not a blank")
+            }
             // Frames come at most 60 times a second, so 15 of them outlast the strip's 150 ms
             // snap delay: the restored album stays selected, however slowly the list settled.
             await harness.nextFrames(15)

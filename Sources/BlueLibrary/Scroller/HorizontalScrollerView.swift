@@ -134,7 +134,12 @@ public final class HorizontalScrollerView {
     func scrollToView(at index: Int, animated: Bool, startsNow: Bool) {
         snapTimer?.cancel()
         updateProgrammatically {
-            animator.scroll(to: { [weak self] in self?.centredOffset(for: index) }, animated: animated, startsNow: startsNow)
+            animator.scroll(
+                to: { [weak self] in self?.centredOffset(for: index) },
+                animated: animated,
+                startsNow: startsNow,
+                isLaidOut: { [weak self] in self?.hasViews(around: index) ?? true }
+            )
         }
     }
 
@@ -152,6 +157,12 @@ public final class HorizontalScrollerView {
         guard let itemWidth, count > 0 else { return nil }
         let centre = (Double(min(max(index, 0), count - 1)) + 0.5) * itemWidth
         return min(max(centre - adjustment.pageSize / 2, adjustment.lower), adjustment.maximumValue)
+    }
+
+    /// Whether the views at `index` and next to it are materialised: the list view has
+    /// placed its rows around `index`, not only kept the selected one.
+    func hasViews(around index: Int) -> Bool {
+        (index - 1...index + 1).filter { (0..<count).contains($0) }.allSatisfy { view(at: $0) != nil }
     }
 
     /// The views bound to an index now (materialised, near the visible range).

@@ -6,12 +6,19 @@ import GtkKit
 ///
 /// The target is asked for on every frame, because the list view may still be applying a
 /// layout (a removed item, its own scroll to the focused row) when the scroll starts.
+/// An immediate scroll also holds until the caller says the list is laid out around the
+/// target: GTK 4.8's list view places its rows from the position it was last told, and a
+/// position told while rows it had just created were still unmeasured leaves it keeping rows
+/// around the old place (a restored selection in a large library was shown alone, its
+/// neighbours blank, until the next key press).
 @MainActor
 final class ScrollAnimator {
     /// How long an animated scroll takes, in microseconds.
     static let duration: Int64 = 250_000
     /// How many frames an immediate scroll is held against the list view's own layout.
     static let settleFrames = 3
+    /// How many frames an immediate scroll waits at most for the list to be laid out.
+    static let maximumSettleFrames = 120
 
     private let adjustment: Adjustment
     private let clockWidget: Widget
@@ -33,7 +40,14 @@ final class ScrollAnimator {
     ///   value-changed handler blocked, so a value set then never reaches the list's anchor
     ///   and its next layout puts the strip back where it was (a restored selection in a
     ///   large library was left off screen on slow machines).
-    func scroll(to target: @escaping @MainActor () -> Double?, animated: Bool, startsNow: Bool = true) {
+    /// - Parameter isLaidOut: Whether the list has placed its rows around the target; until
+    ///   it has, an immediate scroll tells it the position again on each frame.
+    func scroll(
+        to target: @escaping @MainActor () -> Double?,
+        animated: Bool,
+        startsNow: Bool = true,
+        isLaidOut: @escaping @MainActor () -> Bool = { true }
+    ) {
         generation += 1
         let current = generation
         let animated = animated && clockWidget.isMapped  // frames only tick on screen
@@ -46,8 +60,14 @@ final class ScrollAnimator {
             frames += 1
             guard let goal = target() else { return self.finish() }
             if !animated {
-                self.adjustment.value = goal
-                return frames < Self.settleFrames || self.finish()
+                let laidOut = isLaidOut()
+                if self.adjustment.value != goal {
+                    self.adjustment.value = goal
+                } else if !laidOut {
+                    self.adjustment.announceValue()
+                }
+                let settled = frames >= Self.settleFrames && laidOut
+                return !(settled || frames >= Self.maximumSettleFrames) || self.finish()
             }
             let begin = start ?? (frameTime, self.adjustment.value)
             start = begin
