@@ -23,7 +23,7 @@ struct MainLoopTests {
         Thread.detachNewThread {
             MainLoop.perform { flag.raise() }
         }
-        let ran = await MainLoopDriver.run(until: { flag.isRaised }, timeout: .seconds(5))
+        let ran = await MainLoopDriver.run(until: { flag.isRaised })
         #expect(ran)
     }
 
@@ -33,7 +33,7 @@ struct MainLoopTests {
         let timer = Timeout(milliseconds: 1) { fired += 1 }
         let cancelled = Timeout(milliseconds: 1) { cancelledFired = true }
         cancelled.cancel()
-        let done = await MainLoopDriver.run(until: { !timer.isPending }, timeout: .seconds(5))
+        let done = await MainLoopDriver.run(until: { !timer.isPending })
         await MainLoopDriver.settle()
         #expect(done)
         #expect(fired == 1)
