@@ -42,8 +42,12 @@ struct WindowTests {
             harness.window.scroller.selectView(at: 12, animated: false)
             harness.window.horizontalScrollerView(harness.window.scroller, didSelectViewAt: 12)  // the delegate path
             #expect(harness.library.selectedIndex == 12)
+            await harness.nextFrames()  // the keyboard focus follows the selection
+            #expect(harness.report.selectedCoverHasFocus)
 
             harness.activate("win.delete")
+            // A key pressed before the next frame still reaches the strip.
+            #expect(harness.window.scroller.hasFocus, "the focus stays in the strip while the deleted cover goes")
             await harness.wait(for: "the deletion") { harness.report.albumCount == 29 }
             var report = harness.report
             #expect(report.selectedIndex == 12)  // the album that took its place

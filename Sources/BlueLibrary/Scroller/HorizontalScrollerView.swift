@@ -100,15 +100,21 @@ public final class HorizontalScrollerView {
 
     /// Removes the slot of the view that was at `index`.
     ///
-    /// The keyboard focus is first moved from the row about to go to the list itself, and
-    /// back to the selected view once it is laid out: in GTK 4.8, removing the focused row
-    /// of a list view when no row remained left the focus on the disposed row (a
-    /// `gtk_widget_is_ancestor` critical at the next layout).
+    /// When the strip has the keyboard focus, the focus moves first to the view that takes
+    /// the removed one's place (or the one before it), so a key pressed before the next frame
+    /// still reaches the strip: in GTK 4.8 the focus left with the removed row, and went
+    /// nowhere, until the strip took it back. When no view is left, the list itself takes
+    /// the focus, as the disposed row must not keep it (a `gtk_widget_is_ancestor` critical
+    /// at the next layout).
     public func removeView(at index: Int) {
         let hadFocus = hasFocus
-        if hadFocus { listView.grabFocus() }
+        if hadFocus, let heir = view(at: index + 1) ?? view(at: index - 1) {
+            heir.widget.grabParentFocus()
+        }
         updateProgrammatically { model.remove(at: index) }
-        if hadFocus { focusWhenShown() }
+        guard hadFocus else { return }
+        if count == 0 { listView.grabFocus() }
+        focusWhenShown()
     }
 
     /// Selects and centres the view at `index` without telling the delegate (the caller
