@@ -92,6 +92,22 @@ public final class ApplicationWindow: Widget, ActionMap {
         set { gtk_window_set_default_size(window, Int32(newValue.width), Int32(newValue.height)) }
     }
 
+    /// The size of the largest monitor, in application pixels (`nil` without a display): no
+    /// window should open larger.
+    public static var largestMonitorSize: (width: Int, height: Int)? {
+        guard let display = gdk_display_get_default(), let monitors = gdk_display_get_monitors(display) else { return nil }
+        var largest: (width: Int, height: Int)?
+        for index in 0..<g_list_model_get_n_items(monitors) {
+            guard let monitor = g_list_model_get_item(monitors, index) else { continue }
+            defer { g_object_unref(monitor) }
+            var geometry = GdkRectangle()
+            gdk_monitor_get_geometry(OpaquePointer(monitor), &geometry)
+            let size = (width: Int(geometry.width), height: Int(geometry.height))
+            if size.width * size.height > (largest.map { $0.width * $0.height } ?? 0) { largest = size }
+        }
+        return largest
+    }
+
     /// The X11 window id (0 when not running on X11 or not shown yet).
     public var x11WindowID: UInt { UInt(bl_window_x11_id(widget)) }
 

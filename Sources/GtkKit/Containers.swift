@@ -9,6 +9,13 @@ public final class Box: Widget {
         super.init(owning: gtk_box_new(orientation.gtk, Int32(spacing)))
     }
 
+    /// A box with a role other than a group's, e.g. `.alert` for a toast.
+    public init(_ orientation: Orientation, spacing: Int = 0, accessibleRole role: AccessibleRole) {
+        super.init(owning: bl_widget_new_with_role(gtk_box_get_type(), role.gtk))
+        gtk_orientable_set_orientation(bl_orientable(gObject), orientation.gtk)
+        gtk_box_set_spacing(bl_box(gObject), Int32(spacing))
+    }
+
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
 }
 
@@ -61,6 +68,15 @@ public final class Revealer: Widget {
         get { gtk_revealer_get_reveal_child(bl_revealer(gObject)) != 0 }
         set { gtk_revealer_set_reveal_child(bl_revealer(gObject), newValue ? 1 : 0) }
     }
+
+    /// Whether the child is fully or partly shown (false once a hiding animation has ended).
+    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(bl_revealer(gObject)) != 0 }
+
+    /// Calls `handler` when a showing or hiding animation ends (`child-revealed`).
+    @discardableResult
+    public func onChildRevealedChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        observe(property: "child-revealed", handler)
+    }
 }
 
 /// A scrollable view of a larger child (`GtkScrolledWindow`).
@@ -74,6 +90,12 @@ public final class ScrolledWindow: Widget {
     /// Scrolls sideways only; the height follows the child.
     public func scrollsHorizontallyOnly() {
         gtk_scrolled_window_set_policy(bl_scrolled_window(gObject), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER)
+    }
+
+    /// Scrolls up and down only; the width follows the child, and the height is the
+    /// window's to give, whatever the child's.
+    public func scrollsVerticallyOnly() {
+        gtk_scrolled_window_set_policy(bl_scrolled_window(gObject), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
     /// The horizontal scroll position and range.

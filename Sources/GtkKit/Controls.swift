@@ -7,8 +7,11 @@ import Foundation
 /// Text on screen (`GtkLabel`).
 @MainActor
 public final class Label: Widget {
-    public init(_ text: String = "") {
-        super.init(owning: gtk_label_new(text))
+    /// - Parameter role: a role other than a label's, e.g. `.presentation` for text that
+    ///   only decorates (a placeholder's initials).
+    public init(_ text: String = "", accessibleRole role: AccessibleRole? = nil) {
+        super.init(owning: role.map { bl_widget_new_with_role(gtk_label_get_type(), $0.gtk) } ?? gtk_label_new(nil))
+        self.text = text
     }
 
     public var text: String {
@@ -115,8 +118,10 @@ public final class Texture: ObjectHandle {
 /// Shows a texture scaled to fit (`GtkPicture`).
 @MainActor
 public final class Picture: Widget {
-    public init() {
-        super.init(owning: gtk_picture_new())
+    /// - Parameter role: `.presentation` for a picture whose meaning is given elsewhere
+    ///   (the cover of a row named after its album).
+    public init(accessibleRole role: AccessibleRole? = nil) {
+        super.init(owning: role.map { bl_widget_new_with_role(gtk_picture_get_type(), $0.gtk) } ?? gtk_picture_new())
         gtk_picture_set_can_shrink(bl_picture(gObject), 1)
         gtk_picture_set_content_fit(bl_picture(gObject), GTK_CONTENT_FIT_COVER)
     }
@@ -161,6 +166,18 @@ public final class MenuButton: Widget {
         super.init(owning: gtk_menu_button_new())
         gtk_menu_button_set_icon_name(bl_menu_button(gObject), iconName)
         gtk_menu_button_set_menu_model(bl_menu_button(gObject), menu.cast())
+    }
+
+    /// Whether this is the window's primary menu, the one F10 opens.
+    public var isPrimary: Bool {
+        get { gtk_menu_button_get_primary(bl_menu_button(gObject)) != 0 }
+        set { gtk_menu_button_set_primary(bl_menu_button(gObject), newValue ? 1 : 0) }
+    }
+
+    /// Whether the menu is open.
+    public var isMenuOpen: Bool {
+        guard let popover = gtk_menu_button_get_popover(bl_menu_button(gObject)) else { return false }
+        return gtk_widget_get_visible(bl_widget(popover)) != 0
     }
 }
 

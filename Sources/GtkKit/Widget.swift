@@ -88,6 +88,25 @@ open class Widget: ObjectHandle {
     @discardableResult
     public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
 
+    /// Moves the keyboard focus from inside this widget to the next (or previous) widget of
+    /// its window that takes it, as Tab would if the whole widget were one stop: a list's
+    /// rows are not visited one by one. Wraps around the window's ends, like Tab; keeps the
+    /// focus where it is when nothing else can take it.
+    @discardableResult
+    public func moveFocusPast(forward: Bool) -> Bool {
+        guard let root = gtk_widget_get_root(widget) else { return false }
+        let window = bl_widget(UnsafeMutableRawPointer(root))
+        let direction = forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD
+        let previousFocus = gtk_root_get_focus(root)
+        gtk_widget_set_can_focus(widget, 0)  // its children are skipped while it cannot focus
+        defer { gtk_widget_set_can_focus(widget, 1) }
+        if gtk_widget_child_focus(window, direction) != 0 { return true }
+        gtk_root_set_focus(root, nil)  // past the last widget: start again from the first
+        if gtk_widget_child_focus(window, direction) != 0 { return true }
+        gtk_root_set_focus(root, previousFocus)
+        return false
+    }
+
     // MARK: Layout
 
     public var expandsHorizontally: Bool {

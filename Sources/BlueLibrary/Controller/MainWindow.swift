@@ -30,8 +30,7 @@ public final class MainWindow {
         self.library = library
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
-        let size = library.windowSize ?? Self.defaultSize
-        window.defaultSize = (size.width, size.height)
+        window.defaultSize = Self.openingSize(remembered: library.windowSize)
 
         actions = WindowActions(window: window)
         toolbar = Toolbar(undoAction: WindowActions.undo, deleteAction: WindowActions.delete)
@@ -45,7 +44,9 @@ public final class MainWindow {
         scroller.dataSource = self
         scroller.delegate = self
         scroller.setAccessibleLabel(localized("Albums"))
+        toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
         actions.connect(to: self)
+        connectEscape()
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
         reporter = StateReporter.fromEnvironment(for: self)
@@ -64,6 +65,27 @@ public final class MainWindow {
             self?.properties.deselectText()
             self?.reporter?.scheduleReport()
         }
+    }
+
+    /// The remembered size, or the default one, made no larger than the screen: a window
+    /// saved larger (by an earlier version, or by hand) would open off the screen.
+    static func openingSize(remembered: WindowSize?) -> (width: Int, height: Int) {
+        var size = remembered ?? defaultSize
+        if let screen = ApplicationWindow.largestMonitorSize {
+            size = size.fitting(within: WindowSize(width: screen.width, height: screen.height))
+        }
+        return (size.width, size.height)
+    }
+
+    /// Escape dismisses the undo notice (when nothing inside the window used the key).
+    private func connectEscape() {
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, key == Keys.escape, modifiers.isDisjoint(with: .shortcut), self.toast.isShown else { return false }
+            self.toast.dismiss()
+            return true
+        }
+        window.addController(keys)
     }
 
     private func makeContent() -> Widget {
@@ -102,6 +124,7 @@ public final class MainWindow {
 
     /// Makes the strip, the properties and the Trash action follow the library's selection.
     func refreshSelection(animated: Bool) {
+        showStrip(!library.albums.isEmpty)
         if let selected = library.selectedIndex {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
@@ -111,6 +134,15 @@ public final class MainWindow {
             properties.show(nil, emptyMessage: library.albums.isEmpty ? localized("Your library is empty") : localized("No album selected"))
         }
         refreshActions()
+    }
+
+    /// The strip shows only when there are albums: an empty library is one empty state (in
+    /// the properties' place), not a blank band above it. When the first album comes back,
+    /// the strip takes the keyboard focus again.
+    private func showStrip(_ shown: Bool) {
+        guard scroller.widget.isVisible != shown else { return }
+        scroller.widget.isVisible = shown
+        if shown { scroller.focusWhenShown() }
     }
 
     func refreshActions() {
@@ -132,7 +164,7 @@ public final class MainWindow {
     /// Deletes the selected album and offers to undo it.
     func deleteSelectedAlbum() {
         guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
-        toast.show(localized("“%@” deleted", album.title.forDisplay))
+        toast.show(localized("“%@” deleted", album.title.isolatedForDisplay))
         reporter?.scheduleReport()
     }
 
@@ -147,8 +179,8 @@ public final class MainWindow {
 
     static func describe(_ command: LibraryCommand) -> String {
         switch command {
-        case .delete(let album, _): localized("Delete “%@”", album.title)
-        case .add(let album, _): localized("Add “%@”", album.title)
+        case .delete(let album, _): localized("Delete “%@”", album.title.isolatedForDisplay)
+        case .add(let album, _): localized("Add “%@”", album.title.isolatedForDisplay)
         }
     }
 }

@@ -16,11 +16,18 @@ extension HorizontalScrollerView {
         delegate?.horizontalScrollerView(self, didSelectViewAt: index)
     }
 
-    /// Left/Right select the previous/next view, Home/End the first/last.
+    /// Left/Right select the previous/next view, Home/End the first/last. Tab and Shift+Tab
+    /// leave the strip in one step: it is one stop in the window's focus chain, and moving
+    /// the focus never changes the selection.
     func connectKeys() {
         let keys = KeyController(beforeChildren: true)
         keys.onKeyPressed { [weak self] key, modifiers in
-            guard let self, modifiers.isDisjoint(with: .shortcut),
+            guard let self else { return false }
+            if Keys.tabs.contains(key), modifiers.isDisjoint(with: [.control, .alt, .super]) {
+                self.listView.moveFocusPast(forward: key != Keys.leftTab && !modifiers.contains(.shift))
+                return true
+            }
+            guard modifiers.isDisjoint(with: .shortcut),
                   let target = self.keyboardTarget(for: key) else { return false }
             if target != self.selectedIndex {
                 self.selectView(at: target, animated: true)

@@ -62,6 +62,7 @@ public final class HorizontalScrollerView {
         selection = SingleSelection(model: model)
         listView = ListView(selection: selection, factory: factory, orientation: .horizontal)
         listView.addCSSClass("cover-strip")
+        listView.setAlignment(horizontal: .center, vertical: .fill)  // a few views sit in the middle
         scrolledWindow = ScrolledWindow(child: listView)
         scrolledWindow.scrollsHorizontallyOnly()
         scrolledWindow.addCSSClass("cover-strip-scroller")

@@ -11,6 +11,14 @@ public protocol HorizontalScrollerReusableView: AnyObject {
 
     /// Called when the view leaves an index, before it is configured for another one.
     func prepareForReuse()
+
+    /// What screen readers call the slot showing this view (the slot is what takes the
+    /// keyboard focus), once configured; nil leaves the slot unnamed.
+    var accessibleLabel: String? { get }
+}
+
+extension HorizontalScrollerReusableView {
+    public var accessibleLabel: String? { nil }
 }
 
 // MARK: - Data source

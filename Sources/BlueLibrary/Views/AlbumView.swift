@@ -16,14 +16,14 @@ final class AlbumView: HorizontalScrollerReusableView {
     static let coverSize = 144
 
     // Looked up once: a few hundred rows are configured after every deletion.
-    private static let accessibleLabel = LocalizedFormat(localized("%1$@ by %2$@"))
+    private static let accessibleLabelFormat = LocalizedFormat(localized("%1$@ by %2$@"))
     private static let tooltip = LocalizedFormat(localized("%1$@ — %2$@"))
 
     let widget: Widget
 
-    private let picture = Picture()
+    private let picture = Picture(accessibleRole: .presentation)  // the slot's name says it
     private let spinner = Spinner()
-    private let placeholder = Label()
+    private let placeholder = Label(accessibleRole: .presentation)
     private let caption = Label()
     private let library: LibraryAPI
 
@@ -59,7 +59,7 @@ final class AlbumView: HorizontalScrollerReusableView {
 
         picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
         widget.provideTooltip { [weak self] in
-            self?.album.map { Self.tooltip.filled(with: $0.title.forDisplay, $0.artist.forDisplay) }
+            self?.album.map { Self.tooltip.filled(with: $0.title.isolatedForDisplay, $0.artist.isolatedForDisplay).asSentence }
         }
         prepareForReuse()
     }
@@ -74,6 +74,8 @@ final class AlbumView: HorizontalScrollerReusableView {
     var showsPlaceholder: Bool { placeholder.isVisible }
     /// The caption under the cover.
     var captionText: String { caption.text }
+    /// "<Album> by <Artist>", for the slot holding the view.
+    private(set) var accessibleLabel: String?
 
     // MARK: Configuring
 
@@ -85,7 +87,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         prepareForReuse()
         self.album = album
         caption.text = album.title.forDisplay
-        widget.setAccessibleLabel(Self.accessibleLabel.filled(with: album.title.forDisplay, album.artist.forDisplay))
+        accessibleLabel = Self.accessibleLabelFormat.filled(with: album.title.isolatedForDisplay, album.artist.isolatedForDisplay)
         loadCover(at: album.coverUrl)
     }
 
@@ -94,6 +96,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         coverRequest = nil
         coverAddress = nil
         album = nil
+        accessibleLabel = nil
         picture.setTexture(nil)
         placeholder.isVisible = false
         spinner.isSpinning = false

@@ -5,34 +5,47 @@ import LibraryCore
 
 /// The selected album's properties (Artist, Album, Genre, Year) as rows of a title and a
 /// selectable value, or an empty state that says why there is nothing to show.
+///
+/// It never sizes the window: long values wrap within a bounded width, and the rows scroll
+/// when they are taller than the room the window gives them. Screen readers hear each value
+/// with its title ("Genre: Rock"); the titles themselves, and whichever of the rows and the
+/// empty state is not shown, are not in the accessible tree.
 @MainActor
 final class PropertiesListView {
     let widget: Widget
 
-    private let stack = Stack()
     private let rowsBox = Box(.vertical, spacing: 0)
+    private let rowsScroller: ScrolledWindow
+    private let empty = Box(.vertical, spacing: 12)
     private let emptyTitle = Label()
     private var rows: [(title: Label, value: Label)] = []
+
+    // Looked up once: the rows are filled at every change of selection.
+    private static let accessibleValue = LocalizedFormat(localized("%1$@: %2$@"))
 
     init() {
         rowsBox.addCSSClass("properties-list")
         rowsBox.setAlignment(horizontal: .center, vertical: .start)
         rowsBox.setAccessibleLabel(localized("Album properties"))
+        rowsScroller = ScrolledWindow(child: rowsBox)
+        rowsScroller.scrollsVerticallyOnly()
+        rowsScroller.expandsVertically = true
 
         emptyTitle.addCSSClass("empty-state-title")
-        let emptyIcon = Label("♫")
+        emptyTitle.wrap(maxWidthChars: 40)
+        let emptyIcon = Label("♫", accessibleRole: .presentation)
         emptyIcon.addCSSClass("empty-state-icon")
-        let empty = Box(.vertical, spacing: 12)
         empty.addCSSClass("empty-state")
         empty.setAlignment(horizontal: .center, vertical: .center)
+        empty.expandsVertically = true
         empty.append(emptyIcon)
         empty.append(emptyTitle)
 
-        stack.add(rowsBox, named: "rows")
-        stack.add(empty, named: "empty")
-        stack.crossfades()
-        stack.expandsVertically = true
-        widget = stack
+        let column = Box(.vertical, spacing: 0)
+        column.append(rowsScroller)
+        column.append(empty)
+        column.expandsVertically = true
+        widget = column
     }
 
     // MARK: Content
@@ -41,15 +54,19 @@ final class PropertiesListView {
     func show(_ properties: [AlbumPropertyRow]?, emptyMessage: String) {
         guard let properties else {
             emptyTitle.text = emptyMessage
-            stack.visibleChildName = "empty"
+            empty.isVisible = true
+            rowsScroller.isVisible = false
             return
         }
         while rows.count < properties.count { addRow() }
         for (row, property) in zip(rows, properties) {
+            let value = property.value.forDisplay
             row.title.text = property.title
-            row.value.text = property.value.forDisplay
+            row.value.text = value
+            row.value.setAccessibleLabel(Self.accessibleValue.filled(with: property.title, value))
         }
-        stack.visibleChildName = "rows"
+        rowsScroller.isVisible = true
+        empty.isVisible = false
     }
 
     /// Clears any selection in the values (GTK selects a label's text when it gets the
@@ -61,21 +78,22 @@ final class PropertiesListView {
     /// What the list shows now, as a user would read it: each row's title and value, or
     /// the empty state's message.
     var shownText: [String] {
-        stack.visibleChildName == "empty" ? [emptyTitle.text] : rows.map { "\($0.title.text): \($0.value.text)" }
+        empty.isVisible ? [emptyTitle.text] : rows.map { "\($0.title.text): \($0.value.text)" }
     }
 
     private func addRow() {
-        let title = Label()
+        let title = Label(accessibleRole: .presentation)  // the value's name says it
         title.addCSSClass("property-title")
         title.xAlign = 1
-        title.setSizeRequest(width: 120, height: -1)
+        title.setAlignment(horizontal: .fill, vertical: .start)  // beside a value's first line
+        title.setSizeRequest(width: 96, height: -1)
         let value = Label()
         value.addCSSClass("property-value")
         value.xAlign = 0
         value.isSelectable = true
         value.wrap(maxWidthChars: 48)
         value.expandsHorizontally = true
-        value.setSizeRequest(width: 320, height: -1)  // the columns stay put as values change
+        value.setSizeRequest(width: 200, height: -1)  // the columns stay put as values change
         let row = Box(.horizontal, spacing: 18)
         row.addCSSClass("property-row")
         row.append(title)

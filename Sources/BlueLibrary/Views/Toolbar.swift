@@ -10,6 +10,7 @@ final class Toolbar {
     let widget: Widget
     let undoButton: Button
     let trashButton: Button
+    let menuButton: MenuButton
     /// What Undo would undo, for its tooltip.
     private var undoDescription: String?
 
@@ -27,9 +28,10 @@ final class Toolbar {
         menu.append(localized("_Keyboard Shortcuts"), action: "win.show-help-overlay")
         menu.append(localized("_About BlueLibrary"), action: "app.about")
         menu.append(localized("_Quit"), action: "app.quit")
-        let menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         menuButton.tooltip = localized("Main Menu")
         menuButton.setAccessibleLabel(localized("Main menu"))
+        menuButton.isPrimary = true  // F10 opens it
 
         for button in [undoButton, trashButton] as [Widget] + [menuButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
@@ -41,7 +43,7 @@ final class Toolbar {
         bar.packEnd(menuButton)
         widget = bar
         undoButton.provideTooltip { [weak self] in
-            self?.undoDescription.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")
+            (self?.undoDescription.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")).asSentence
         }
     }
 

@@ -5,14 +5,24 @@ import LibraryCore
 
 /// An in-window notice at the bottom ("“Best of Bowie” deleted") with an Undo button,
 /// shown for a few seconds: GNOME's toast pattern, built from plain GTK widgets.
+///
+/// Screen readers read it out when it appears (it has the alert role). While hidden it is
+/// not in the window at all, so neither Tab nor a screen reader finds its buttons. Its
+/// buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
+/// the focus goes back through `onFocusReturn` when it hides.
 @MainActor
 final class UndoToast {
     /// How long the notice stays.
     static let displayMilliseconds = 5000
 
     let widget: Widget
+    /// Gives the keyboard focus back to where the user works (the strip) when the notice
+    /// hides while holding it.
+    var onFocusReturn: @MainActor () -> Void = {}
 
+    let undoButton: Button
     private let revealer: Revealer
+    private let box: Box
     private let label = Label()
     private var hideTimer: Timeout?
 
@@ -20,13 +30,17 @@ final class UndoToast {
         label.addCSSClass("toast-label")
         label.ellipsize()
         let undo = Button(label: localized("Undo"))
+        undoButton = undo
         undo.actionName = undoAction
         undo.tooltip = localized("Undo the deletion (Ctrl+Z)")
         let close = Button(iconName: "window-close-symbolic")
-        close.tooltip = localized("Dismiss")
+        close.tooltip = localized("Dismiss (Escape)")
         close.setAccessibleLabel(localized("Dismiss"))
         close.addCSSClass("flat")
-        let box = Box(.horizontal, spacing: 12)
+        for button in [undo, close] {
+            button.takesFocusOnClick = false  // the focus stays in the cover strip
+        }
+        box = Box(.horizontal, spacing: 12, accessibleRole: .alert)
         box.addCSSClass("toast")
         box.append(label)
         box.append(undo)
@@ -34,18 +48,22 @@ final class UndoToast {
         revealer = Revealer(child: box, animation: .slideUp)
         revealer.setAlignment(horizontal: .center, vertical: .end)
         revealer.setMargins(18)
+        revealer.isVisible = false
         widget = revealer
         close.onClicked { [weak self] in self?.dismiss() }
         undo.onClicked { [weak self] in self?.dismiss() }
+        revealer.onChildRevealedChanged { [weak self] in self?.hideWhenConcealed() }
     }
 
     /// Whether the notice is on show.
     var isShown: Bool { revealer.revealsChild }
-    var message: String { label.text }
+    /// The message shown (without the direction mark it is shown with).
+    var message: String { String(label.text.drop { $0 == "\u{200E}" || $0 == "\u{200F}" }) }
 
     /// Shows `message`, replacing a notice already on show, and starts its timer again.
     func show(_ message: String) {
-        label.text = message
+        label.text = message.asSentence
+        revealer.isVisible = true
         revealer.revealsChild = true
         hideTimer = Timeout(milliseconds: Self.displayMilliseconds) { [weak self] in self?.dismiss() }
     }
@@ -53,6 +71,13 @@ final class UndoToast {
     func dismiss() {
         hideTimer?.cancel()
         hideTimer = nil
+        guard revealer.revealsChild else { return }
+        if box.containsFocus { onFocusReturn() }
         revealer.revealsChild = false
+    }
+
+    /// Takes the hidden notice out of the window once its sliding out has ended.
+    private func hideWhenConcealed() {
+        if !revealer.revealsChild, !revealer.isChildRevealed { revealer.isVisible = false }
     }
 }

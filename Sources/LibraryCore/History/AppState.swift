@@ -68,4 +68,9 @@ public struct WindowSize: Codable, Hashable, Sendable {
         self.width = width
         self.height = height
     }
+
+    /// This size made no larger than `limit` (a screen's), side by side.
+    public func fitting(within limit: WindowSize) -> WindowSize {
+        WindowSize(width: min(width, limit.width), height: min(height, limit.height))
+    }
 }

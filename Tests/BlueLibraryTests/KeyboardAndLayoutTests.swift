@@ -1,0 +1,134 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import GtkKit
+@testable import LibraryCore
+
+/// What a keyboard user meets (Tab, F10, Escape, the toast's buttons) and how the window
+/// lays out few, no, and very long albums: real key presses and clicks through the X server.
+@MainActor
+@Suite(.serialized)
+struct KeyboardAndLayoutTests {
+    // MARK: Focus
+
+    @Test(arguments: [10, 1000])
+    func tabLeavesTheStripInOneStepAndKeepsTheSelection(albumCount: Int) async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<albumCount).map(sampleAlbum))
+            for _ in 0..<4 { try await harness.press("Right") }
+            #expect(harness.report.selectedIndex == 4)
+
+            try await harness.press("Tab")
+            #expect(!harness.window.scroller.hasFocus, "one Tab leaves the strip")
+            try await harness.press("shift+Tab")
+            #expect(harness.report.selectedCoverHasFocus, "Shift+Tab comes back to the selected cover")
+            for _ in 0..<3 { try await harness.press("Tab") }  // out, and on through the window
+            await harness.wait(for: "any snap to settle") { !harness.window.scroller.isAnimating && harness.window.scroller.snapTimer?.isPending != true }
+            #expect(harness.report.selectedIndex == 4, "moving the focus never changes the selection")
+            #expect(harness.library.selectedIndex == 4)
+            await harness.close()
+        }
+    }
+
+    @Test func f10OpensTheMainMenu() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            let menu = harness.window.toolbar.menuButton
+            try await harness.press("F10")
+            await harness.wait(for: "the main menu to open") { menu.isMenuOpen }
+            #expect(harness.report.albumCount == 5, "F10 then Enter must not reach the Delete button")
+            try await harness.press("Escape")
+            await harness.wait(for: "the main menu to close") { !menu.isMenuOpen }
+            await harness.close()
+        }
+    }
+
+    @Test func escapeDismissesTheToastAndItsButtonsLeaveTheFocusInTheStrip() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<8).map(sampleAlbum))
+            try await harness.press("Delete")
+            #expect(harness.report.toast != nil)
+            try await harness.press("Escape")
+            await harness.wait(for: "the toast to go") { harness.report.toast == nil }
+            #expect(harness.report.albumCount == 7, "Escape only dismisses the notice")
+
+            try await harness.press("Delete")
+            let undo = harness.window.toast.undoButton
+            await harness.wait(for: "the toast to slide in") { undo.isMapped && undo.allocatedSize.width > 0 }
+            await harness.nextFrames()
+            let size = undo.allocatedSize
+            let point = try #require(undo.surfacePoint(x: Double(size.width) / 2, y: Double(size.height) / 2))
+            try await harness.deliver(harness.input.click(x: point.x, y: point.y))
+            await harness.wait(for: "the undo") { harness.report.albumCount == 7 }
+            #expect(harness.window.scroller.hasFocus, "clicking Undo leaves the focus in the strip")
+            let selected = try #require(harness.report.selectedIndex)
+            try await harness.press("Right")
+            #expect(harness.report.selectedIndex == selected + 1, "the next Right still moves in the strip")
+            await harness.close()
+        }
+    }
+
+    // MARK: Layout
+
+    @Test func aSmallLibrarySitsInTheMiddleOfTheStrip() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<2).map(sampleAlbum))
+            let strip = harness.window.scroller.widget
+            let first = try #require(harness.window.scroller.view(at: 0)?.widget)
+            let last = try #require(harness.window.scroller.view(at: 1)?.widget)
+            let stripLeft = try #require(strip.surfacePoint(x: 0, y: 0)).x
+            let stripRight = stripLeft + Double(strip.allocatedSize.width)
+            let left = try #require(first.surfacePoint(x: 0, y: 0)).x - stripLeft
+            let right = stripRight - (try #require(last.surfacePoint(x: Double(last.allocatedSize.width), y: 0)).x)
+            #expect(abs(left - right) < 24, "space on the left \(left) and on the right \(right) should match")
+            await harness.close()
+        }
+    }
+
+    @Test func anEmptyLibraryShowsOneEmptyStateAndUndoBringsTheStripBack() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: [sampleAlbum(1)])
+            try await harness.press("Delete")
+            await harness.wait(for: "the deletion") { harness.report.albumCount == 0 }
+            await harness.nextFrames()
+            #expect(!harness.window.scroller.widget.isMapped, "no blank band where the strip was")
+            #expect(harness.report.properties == ["Your library is empty"])
+            try await harness.press("ctrl+z")
+            await harness.wait(for: "the strip to come back with the focus") { harness.report.selectedCoverHasFocus }
+            #expect(harness.window.scroller.widget.isMapped)
+            #expect(harness.report.properties.contains("Album: Album 1"))
+            await harness.close()
+        }
+    }
+
+    @Test func theWindowCanBeNarrow() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            try await harness.deliver(harness.input.resize(width: 400, height: 500))
+            await harness.wait(for: "the new size") { harness.report.height == 500 }
+            #expect(harness.report.width == 400, "the content fits 400 pixels (it needed 532)")
+            await harness.close()
+        }
+    }
+
+    /// 500-word values used to grow the window to 3965 pixels, and that size was remembered.
+    @Test func longDetailsScrollInsteadOfGrowingTheWindow() async throws {
+        try await DisplayLock.exclusive {
+            let words = (0..<500).map { "word\($0)" }.joined(separator: " ")
+            let album = Album(title: words, artist: String(repeating: "x", count: 200), genre: words, coverUrl: "", year: "1999")
+            let folders = TestFolders()
+            try folders.writeState(#"{"selectedIndex": 0, "windowSize": {"width": 700, "height": 3965}}"#)
+            let harness = try await WindowHarness(albums: [album, sampleAlbum(1)], folders: folders)
+            let screen = try #require(ApplicationWindow.largestMonitorSize)
+            #expect(harness.report.height <= screen.height, "a remembered size larger than the screen is clamped")
+            #expect(harness.report.width == 700)
+
+            try await harness.deliver(harness.input.resize(width: 600, height: 450))
+            await harness.wait(for: "the new size") { harness.report.width == 600 }
+            await harness.nextFrames()
+            #expect(harness.report.height == 450, "the details scroll; they do not make the window taller")
+            await harness.close()
+        }
+    }
+}
