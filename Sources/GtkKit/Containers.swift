@@ -45,8 +45,11 @@ public final class Stack: Widget {
 /// A main child with others floating above it (`GtkOverlay`).
 @MainActor
 public final class Overlay: Widget {
-    public init(child: Widget) {
-        super.init(owning: gtk_overlay_new())
+    /// - Parameter role: `.presentation` for a stack of layers that only decorates (a cover,
+    ///   its spinner and placeholder, in a row named after its album): none is then in the
+    ///   accessible tree.
+    public init(child: Widget, accessibleRole role: AccessibleRole? = nil) {
+        super.init(owning: role.map { bl_widget_new_with_role(gtk_overlay_get_type(), $0.gtk) } ?? gtk_overlay_new())
         gtk_overlay_set_child(bl_overlay(gObject), child.widget)
     }
 
@@ -56,26 +59,31 @@ public final class Overlay: Widget {
 }
 
 /// Shows or hides its child with an animation (`GtkRevealer`).
+///
+/// Once its hiding animation has ended, the revealer itself is hidden: a concealed child
+/// is then out of the focus chain and out of the accessible tree, where GTK would otherwise
+/// keep it (a screen reader would find a hidden notice's buttons).
 @MainActor
 public final class Revealer: Widget {
     public init(child: Widget, animation: RevealAnimation) {
         super.init(owning: gtk_revealer_new())
         gtk_revealer_set_child(bl_revealer(gObject), child.widget)
         gtk_revealer_set_transition_type(bl_revealer(gObject), animation.gtk)
+        isVisible = false
+        observe(property: "child-revealed") { [weak self] in self?.hideWhenConcealed() }
     }
 
+    /// Whether the child is shown, or being shown.
     public var revealsChild: Bool {
         get { gtk_revealer_get_reveal_child(bl_revealer(gObject)) != 0 }
-        set { gtk_revealer_set_reveal_child(bl_revealer(gObject), newValue ? 1 : 0) }
+        set {
+            if newValue { isVisible = true }
+            gtk_revealer_set_reveal_child(bl_revealer(gObject), newValue ? 1 : 0)
+        }
     }
 
-    /// Whether the child is fully or partly shown (false once a hiding animation has ended).
-    public var isChildRevealed: Bool { gtk_revealer_get_child_revealed(bl_revealer(gObject)) != 0 }
-
-    /// Calls `handler` when a showing or hiding animation ends (`child-revealed`).
-    @discardableResult
-    public func onChildRevealedChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        observe(property: "child-revealed", handler)
+    private func hideWhenConcealed() {
+        if !revealsChild, gtk_revealer_get_child_revealed(bl_revealer(gObject)) == 0 { isVisible = false }
     }
 }
 

@@ -36,7 +36,7 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     init(library: LibraryAPI) {
         self.library = library
-        let frame = Overlay(child: picture)
+        let frame = Overlay(child: picture, accessibleRole: .presentation)  // the slot's name says it
         frame.addCSSClass("album-cover")
         frame.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
         frame.setAlignment(horizontal: .center, vertical: .start)
@@ -87,7 +87,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         prepareForReuse()
         self.album = album
         caption.text = album.title.forDisplay
-        accessibleLabel = Self.accessibleLabelFormat.filled(with: album.title.isolatedForDisplay, album.artist.isolatedForDisplay)
+        accessibleLabel = Self.accessibleLabelFormat.filled(with: album.title.forDisplay, album.artist.forDisplay)  // spoken: no layout marks
         loadCover(at: album.coverUrl)
     }
 

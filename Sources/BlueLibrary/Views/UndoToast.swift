@@ -7,7 +7,7 @@ import LibraryCore
 /// shown for a few seconds: GNOME's toast pattern, built from plain GTK widgets.
 ///
 /// Screen readers read it out when it appears (it has the alert role). While hidden it is
-/// not in the window at all, so neither Tab nor a screen reader finds its buttons. Its
+/// out of the window (see `Revealer`), so neither Tab nor a screen reader finds its buttons. Its
 /// buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
 /// the focus goes back through `onFocusReturn` when it hides.
 @MainActor
@@ -48,11 +48,9 @@ final class UndoToast {
         revealer = Revealer(child: box, animation: .slideUp)
         revealer.setAlignment(horizontal: .center, vertical: .end)
         revealer.setMargins(18)
-        revealer.isVisible = false
         widget = revealer
         close.onClicked { [weak self] in self?.dismiss() }
         undo.onClicked { [weak self] in self?.dismiss() }
-        revealer.onChildRevealedChanged { [weak self] in self?.hideWhenConcealed() }
     }
 
     /// Whether the notice is on show.
@@ -63,7 +61,6 @@ final class UndoToast {
     /// Shows `message`, replacing a notice already on show, and starts its timer again.
     func show(_ message: String) {
         label.text = message.asSentence
-        revealer.isVisible = true
         revealer.revealsChild = true
         hideTimer = Timeout(milliseconds: Self.displayMilliseconds) { [weak self] in self?.dismiss() }
     }
@@ -74,10 +71,5 @@ final class UndoToast {
         guard revealer.revealsChild else { return }
         if box.containsFocus { onFocusReturn() }
         revealer.revealsChild = false
-    }
-
-    /// Takes the hidden notice out of the window once its sliding out has ended.
-    private func hideWhenConcealed() {
-        if !revealer.revealsChild, !revealer.isChildRevealed { revealer.isVisible = false }
     }
 }

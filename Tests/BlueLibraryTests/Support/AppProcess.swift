@@ -16,8 +16,9 @@ final class AppProcess {
     /// What the app printed (standard output and error).
     let logFile: URL
 
-    /// Launches the app; `bus` is a D-Bus session address (single-instance needs one).
-    init(folders: TestFolders, bus: String? = nil) throws {
+    /// Launches the app; `bus` is a D-Bus session address (single-instance needs one, and so
+    /// does `accessible`: the app then exports its accessible tree over AT-SPI on that bus).
+    init(folders: TestFolders, bus: String? = nil, accessible: Bool = false) throws {
         let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
         try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
@@ -32,7 +33,11 @@ final class AppProcess {
         environment["XDG_CACHE_HOME"] = folders.root.appendingPathComponent("cache").path
         environment[StateReporter.variable] = reportFile.path
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus ?? "disabled:"
-        environment["GTK_A11Y"] = "none"
+        if accessible {
+            environment["GTK_A11Y"] = nil
+        } else {
+            environment["GTK_A11Y"] = "none"
+        }
         process.executableURL = binary
         process.environment = environment
         process.standardOutput = output

@@ -1,0 +1,74 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// The real app as a screen reader (Orca) reads it: its accessible tree over AT-SPI, on a
+/// private D-Bus session bus, read with pyatspi (`Tests/Fixtures/accessible_tree.py`).
+@MainActor
+@Suite(.serialized)
+struct AccessibilityTests {
+    @Test func aScreenReaderHearsTheFocusedCoverTheValuesWithTheirTitlesAndTheToast() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let folders = TestFolders()
+            try folders.writeLibrary(String(decoding: try AlbumList.encode((0..<12).map(sampleAlbum)), as: UTF8.self))
+            try folders.writeState(#"{"selectedIndex": 3}"#)
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true)
+            _ = try await app.report { $0.selectedCoverHasFocus }
+
+            var tree = try await AccessibleNode.read(app, bus: bus)
+            let focused = try #require(tree.first { $0.states.contains("focused") }, "something has the focus")
+            #expect(focused.role == "list item")
+            #expect(focused.name == "Album 3 by Artist 3")
+            #expect(focused.states.contains("selected"))
+            let covers = tree.filter { $0.role == "list item" }.flatMap(\.descendants)
+            let classNames = (covers + tree.filter { $0.role == "label" }).filter { $0.name.hasPrefix("Gtk") }.map { "\($0.role) \($0.name)" }
+            #expect(classNames.isEmpty, "no cover part or label is named after its GTK class")
+            let labels = tree.filter { $0.role == "label" }.map(\.name)
+            #expect(labels.contains("Genre: Genre"), "a value is heard with its title; labels: \(labels)")
+            #expect(labels.contains("Year: 1953"))
+            #expect(!labels.contains("Genre"), "a title is not heard twice")
+            #expect(tree.filter { $0.name == "Undo" && $0.role == "push button" }.count == 1, "the toolbar's; the hidden toast's is not there")
+            #expect(!tree.contains { $0.name == "Dismiss" })
+            #expect(!tree.contains { $0.role == "alert" })
+            #expect(!labels.contains("No album selected"), "the hidden empty state is not there")
+
+            try await app.press("Delete")
+            _ = try await app.report { $0.toast != nil }
+            tree = try await AccessibleNode.read(app, bus: bus)
+            let alert = try #require(tree.first { $0.role == "alert" }, "the toast is an alert, read out when shown")
+            #expect(alert.descendants.contains { $0.name.contains("Album 3") && $0.name.contains("deleted") })
+            #expect(alert.descendants.contains { $0.name == "Undo" && $0.role == "push button" })
+
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+}
+
+// MARK: - AccessibleNode
+
+/// One object of an accessible tree, as `accessible_tree.py` prints it.
+struct AccessibleNode: Decodable {
+    var role: String
+    var name: String
+    var states: [String]
+    var children: [AccessibleNode]
+
+    /// This node's descendants, depth first.
+    var descendants: [AccessibleNode] {
+        children.flatMap { [$0] + $0.descendants }
+    }
+
+    /// The app's tree: every node, depth first.
+    static func read(_ app: AppProcess, bus: SessionBus) async throws -> [AccessibleNode] {
+        let script = Repository.root.appendingPathComponent("Tests/Fixtures/accessible_tree.py").path
+        let output = try await AppProcess.run(
+            ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
+        let root = try JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8))
+        return [root] + root.descendants
+    }
+}
