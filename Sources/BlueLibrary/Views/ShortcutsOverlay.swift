@@ -17,6 +17,9 @@ enum ShortcutsOverlay {
             (localized("Redo"), "<Shift><Control>z"),
         ]),
         (localized("General"), [
+            (localized("Open the main menu"), "F10"),
+            (localized("Move the focus to the next or previous part of the window"), "Tab <Shift>Tab"),
+            (localized("Dismiss the notice"), "Escape"),
             (localized("Keyboard shortcuts"), "<Control>question"),
             (localized("Close the window"), "<Control>w"),
             (localized("Quit"), "<Control>q"),
