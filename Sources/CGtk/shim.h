@@ -21,10 +21,10 @@ static inline GObject *bl_object(gpointer instance) { return G_OBJECT(instance);
 static inline GtkWidget *bl_widget(gpointer instance) { return GTK_WIDGET(instance); }
 static inline GtkWindow *bl_window(gpointer instance) { return GTK_WINDOW(instance); }
 static inline GtkBox *bl_box(gpointer instance) { return GTK_BOX(instance); }
+static inline GtkGrid *bl_grid(gpointer instance) { return GTK_GRID(instance); }
 static inline GtkLabel *bl_label(gpointer instance) { return GTK_LABEL(instance); }
 static inline GtkPicture *bl_picture(gpointer instance) { return GTK_PICTURE(instance); }
 static inline GtkSpinner *bl_spinner(gpointer instance) { return GTK_SPINNER(instance); }
-static inline GtkStack *bl_stack(gpointer instance) { return GTK_STACK(instance); }
 static inline GtkOverlay *bl_overlay(gpointer instance) { return GTK_OVERLAY(instance); }
 static inline GtkRevealer *bl_revealer(gpointer instance) { return GTK_REVEALER(instance); }
 static inline GtkScrolledWindow *bl_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }

@@ -18,29 +18,25 @@ public final class Box: Widget {
 
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
 }
-
-/// Shows one of several named children at a time (`GtkStack`).
+/// Widgets in rows and columns (`GtkGrid`).
+///
+/// Unlike a row of boxes, a grid measures its columns without asking wrapping labels how
+/// wide they would be at a given height: a binary search over the whole text per label,
+/// which took seconds with long values.
 @MainActor
-public final class Stack: Widget {
-    public init() {
-        super.init(owning: gtk_stack_new())
+public final class Grid: Widget {
+    public init(columnSpacing: Int, rowSpacing: Int) {
+        super.init(owning: gtk_grid_new())
+        gtk_grid_set_column_spacing(bl_grid(gObject), guint(columnSpacing))
+        gtk_grid_set_row_spacing(bl_grid(gObject), guint(rowSpacing))
     }
 
-    public func add(_ child: Widget, named name: String) {
-        gtk_stack_add_named(bl_stack(gObject), child.widget, name)
-    }
-
-    /// The name of the child on show.
-    public var visibleChildName: String? {
-        get { gtk_stack_get_visible_child_name(bl_stack(gObject)).map { String(cString: $0) } }
-        set { newValue.map { gtk_stack_set_visible_child_name(bl_stack(gObject), $0) } }
-    }
-
-    /// Cross-fades between children instead of switching at once.
-    public func crossfades() {
-        gtk_stack_set_transition_type(bl_stack(gObject), GTK_STACK_TRANSITION_TYPE_CROSSFADE)
+    /// Places `child` in the cell at `column`, `row`.
+    public func attach(_ child: Widget, column: Int, row: Int) {
+        gtk_grid_attach(bl_grid(gObject), child.widget, Int32(column), Int32(row), 1, 1)
     }
 }
+
 
 /// A main child with others floating above it (`GtkOverlay`).
 @MainActor

@@ -36,10 +36,15 @@ public final class Label: Widget {
         gtk_label_select_region(bl_label(gObject), 0, 0)
     }
 
-    /// Wraps long text over several lines.
-    public func wrap(maxWidthChars: Int) {
+    /// Wraps long text over lines of `minWidthChars` to `maxWidthChars` characters.
+    ///
+    /// The minimum matters for long text: without one, GTK measures the label's minimum
+    /// width by breaking it after every character, and a 3,500-character value then took
+    /// seconds to lay out at each launch.
+    public func wrap(minWidthChars: Int = 12, maxWidthChars: Int) {
         gtk_label_set_wrap(bl_label(gObject), 1)
         gtk_label_set_wrap_mode(bl_label(gObject), PANGO_WRAP_WORD_CHAR)
+        gtk_label_set_width_chars(bl_label(gObject), Int32(minWidthChars))
         gtk_label_set_max_width_chars(bl_label(gObject), Int32(maxWidthChars))
     }
 

@@ -14,7 +14,7 @@ import LibraryCore
 final class PropertiesListView {
     let widget: Widget
 
-    private let rowsBox = Box(.vertical, spacing: 0)
+    private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 12)
     private let rowsScroller: ScrolledWindow
     private let empty = Box(.vertical, spacing: 12)
     private let emptyTitle = Label()
@@ -24,10 +24,10 @@ final class PropertiesListView {
     private static let accessibleValue = LocalizedFormat(localized("%1$@: %2$@"))
 
     init() {
-        rowsBox.addCSSClass("properties-list")
-        rowsBox.setAlignment(horizontal: .center, vertical: .start)
-        rowsBox.setAccessibleLabel(localized("Album properties"))
-        rowsScroller = ScrolledWindow(child: rowsBox)
+        rowsGrid.addCSSClass("properties-list")
+        rowsGrid.setAlignment(horizontal: .center, vertical: .start)
+        rowsGrid.setAccessibleLabel(localized("Album properties"))
+        rowsScroller = ScrolledWindow(child: rowsGrid)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 
@@ -94,11 +94,8 @@ final class PropertiesListView {
         value.wrap(maxWidthChars: 48)
         value.expandsHorizontally = true
         value.setSizeRequest(width: 200, height: -1)  // the columns stay put as values change
-        let row = Box(.horizontal, spacing: 18)
-        row.addCSSClass("property-row")
-        row.append(title)
-        row.append(value)
-        rowsBox.append(row)
+        rowsGrid.attach(title, column: 0, row: rows.count)
+        rowsGrid.attach(value, column: 1, row: rows.count)
         rows.append((title, value))
     }
 }
