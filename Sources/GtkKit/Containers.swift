@@ -35,12 +35,14 @@ public final class Stack: Widget {
     }
 }
 
-/// A main child with others floating above it (`GtkOverlay`).
+/// A main child with others floating above it (`GtkOverlay`). Only the main child is
+/// measured: without one, the overlay is as large as its size request, whatever its
+/// overlays would like.
 @MainActor
 public final class Overlay: Widget {
-    public init(child: Widget) {
+    public init(child: Widget? = nil) {
         super.init(owning: gtk_overlay_new())
-        gtk_overlay_set_child(bl_overlay(gObject), child.widget)
+        if let child { gtk_overlay_set_child(bl_overlay(gObject), child.widget) }
     }
 
     public func addOverlay(_ widget: Widget) {
