@@ -17,6 +17,7 @@ extension HorizontalScrollerView {
                   let position = slot.position else { return }
             self.boundViews[ObjectIdentifier(view)] = (slot, view)
             self.dataSource?.horizontalScrollerView(self, configure: view, at: position)
+            view.setNearVisibleRange(self.nearIndexes.contains(position))
         }
         factory.onUnbind { [weak self] slot in
             guard let view = slot.attached(forKey: Self.viewKey) as? HorizontalScrollerReusableView else { return }

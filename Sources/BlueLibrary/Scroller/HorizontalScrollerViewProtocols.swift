@@ -11,6 +11,16 @@ public protocol HorizontalScrollerReusableView: AnyObject {
 
     /// Called when the view leaves an index, before it is configured for another one.
     func prepareForReuse()
+
+    /// Called when the view comes on or near the screen (`true`), and when it goes far from
+    /// it (`false`); after it is configured for an index, and as the strip scrolls. The
+    /// scroller keeps far more views than it shows: a view should hold what is costly to
+    /// keep (a decoded image) only while near. Views that need not care ignore it.
+    func setNearVisibleRange(_ isNear: Bool)
+}
+
+extension HorizontalScrollerReusableView {
+    public func setNearVisibleRange(_ isNear: Bool) {}
 }
 
 // MARK: - Data source
