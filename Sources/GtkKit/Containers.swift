@@ -38,15 +38,17 @@ public final class Grid: Widget {
 }
 
 
-/// A main child with others floating above it (`GtkOverlay`).
+/// A main child with others floating above it (`GtkOverlay`). Only the main child is
+/// measured: without one, the overlay is as large as its size request, whatever its
+/// overlays would like.
 @MainActor
 public final class Overlay: Widget {
     /// - Parameter role: `.presentation` for a stack of layers that only decorates (a cover,
     ///   its spinner and placeholder, in a row named after its album): none is then in the
     ///   accessible tree.
-    public init(child: Widget, accessibleRole role: AccessibleRole? = nil) {
+    public init(child: Widget? = nil, accessibleRole role: AccessibleRole? = nil) {
         super.init(owning: role.map { bl_widget_new_with_role(gtk_overlay_get_type(), $0.gtk) } ?? gtk_overlay_new())
-        gtk_overlay_set_child(bl_overlay(gObject), child.widget)
+        if let child { gtk_overlay_set_child(bl_overlay(gObject), child.widget) }
     }
 
     public func addOverlay(_ widget: Widget) {

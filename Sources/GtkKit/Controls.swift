@@ -86,9 +86,7 @@ public final class Button: Widget {
 @MainActor
 public final class Texture: ObjectHandle {
     /// Why an image could not be decoded, in GLib's words.
-    public struct DecodingError: Error, CustomStringConvertible {
-        public let description: String
-    }
+    public typealias DecodingError = ImageDecodingError
 
     /// Decodes PNG, JPEG or TIFF data whose header declares at most `maximumPixels` pixels;
     /// anything larger is refused before a byte of it is decoded.
@@ -113,6 +111,15 @@ public final class Texture: ObjectHandle {
             g_clear_error(&error)
             throw DecodingError(description: message)
         }
+        super.init(owning: UnsafeMutableRawPointer(texture))
+    }
+
+    /// Pixels decoded on another thread (`ImageDecoder`), uploaded as they are.
+    public init(image: DecodedImage) {
+        let bytes = image.bytes.withUnsafeBytes { buffer in g_bytes_new(buffer.baseAddress, gsize(buffer.count)) }
+        defer { g_bytes_unref(bytes) }
+        let format = image.hasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
+        let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), format, bytes, gsize(image.stride))
         super.init(owning: UnsafeMutableRawPointer(texture))
     }
 

@@ -141,6 +141,18 @@ open class Widget: ObjectHandle {
         (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
     }
 
+    /// Where the widget lies inside `other` (an ancestor, say): x, y, width and height in
+    /// application pixels, or nil when the two are not in one window.
+    public func bounds(in other: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
+        var rect = graphene_rect_t()
+        guard gtk_widget_compute_bounds(widget, other.widget, &rect) != 0 else { return nil }
+        return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
+    }
+
+    /// Device pixels per application pixel on the monitor showing the widget (2 on a HiDPI
+    /// screen). Changes notify `scale-factor`.
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+
     /// Whether the widget lays out right to left (Arabic, Hebrew…): Left then means "next".
     public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
 

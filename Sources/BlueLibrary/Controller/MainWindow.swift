@@ -193,7 +193,9 @@ extension MainWindow: HorizontalScrollerViewDataSource, HorizontalScrollerViewDe
     }
 
     public func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView {
-        AlbumView(library: library)
+        let view = AlbumView(library: library)
+        view.onDisplayChange = { [weak self] in self?.reporter?.scheduleReport() }
+        return view
     }
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {

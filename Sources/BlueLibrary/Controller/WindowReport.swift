@@ -23,6 +23,10 @@ struct WindowReport: Codable, Equatable {
     /// Album views that exist now (materialised near the visible range).
     var materializedViews: Int
     var coversShown: Int
+    /// The indexes of the albums at least partly on screen in the strip.
+    var visibleIndexes: [Int]
+    /// How many of the albums on screen show their cover.
+    var coversShownOnScreen: Int
     var placeholdersShown: Int
     var spinnersRunning: Int
     var banner: String?
@@ -33,6 +37,8 @@ extension MainWindow {
     /// A snapshot of what the window shows now.
     func report() -> WindowReport {
         let shown = scroller.boundReusableViews.compactMap { $0 as? AlbumView }
+        let visible = Array(scroller.visibleIndexes)
+        let onScreen = visible.compactMap { scroller.view(at: $0) as? AlbumView }
         return WindowReport(
             title: window.title,
             width: window.defaultSize.width,
@@ -46,6 +52,8 @@ extension MainWindow {
             selectedCoverHasFocus: scroller.selectedViewHasFocus && scroller.hasFocus,
             materializedViews: scroller.materializedViewCount,
             coversShown: shown.filter(\.showsCover).count,
+            visibleIndexes: visible,
+            coversShownOnScreen: onScreen.filter(\.showsCover).count,
             placeholdersShown: shown.filter(\.showsPlaceholder).count,
             spinnersRunning: shown.filter(\.isLoading).count,
             banner: banner.isShown ? banner.message : nil,

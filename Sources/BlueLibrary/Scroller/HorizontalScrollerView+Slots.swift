@@ -18,6 +18,7 @@ extension HorizontalScrollerView {
             self.boundViews[ObjectIdentifier(view)] = (slot, view)
             self.dataSource?.horizontalScrollerView(self, configure: view, at: position)
             if let label = view.accessibleLabel { view.widget.setParentAccessibleLabel(label) }
+            view.setNearVisibleRange(self.nearIndexes.contains(position))
         }
         factory.onUnbind { [weak self] slot in
             guard let view = slot.attached(forKey: Self.viewKey) as? HorizontalScrollerReusableView else { return }

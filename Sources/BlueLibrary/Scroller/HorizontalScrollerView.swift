@@ -7,9 +7,10 @@ import GtkKit
 ///
 /// It is virtualised: a horizontal `GtkListView` materialises only the slots near the visible
 /// range (at most about 200 in GTK 4.8) and reuses them, so 100,000 views cost what a few
-/// hundred do. Its content comes from a data
-/// source and the user's choices go to a delegate (the adapter pattern): it knows nothing of
-/// what the views show.
+/// hundred do. Each view is told whether it is on or near the screen (`setNearVisibleRange`),
+/// so the many kept further off hold nothing costly. Its content comes from a data source and
+/// the user's choices go to a delegate (the adapter pattern): it knows nothing of what the
+/// views show.
 @MainActor
 public final class HorizontalScrollerView {
     // MARK: Collaborators
@@ -69,6 +70,7 @@ public final class HorizontalScrollerView {
         adjustment = scrolledWindow.horizontalAdjustment
         animator = ScrollAnimator(adjustment: adjustment, clock: listView)
         connectFactory()
+        connectNearness()
         connectSelection()
         connectScrolling()
         connectKeys()
@@ -89,6 +91,7 @@ public final class HorizontalScrollerView {
                 dataSource.horizontalScrollerView(self, configure: view, at: position)
             }
         }
+        updateNearness()
         guard count > 0 else { return }
         let initial = delegate?.initialViewIndex(for: self) ?? 0
         selectView(at: initial, animated: false)
@@ -97,6 +100,7 @@ public final class HorizontalScrollerView {
     /// Adds a slot for a view inserted at `index` (the data source already counts it).
     public func insertView(at index: Int) {
         updateProgrammatically { model.insert(at: index) }
+        updateNearness()
     }
 
     /// Removes the slot of the view that was at `index`.
@@ -113,6 +117,7 @@ public final class HorizontalScrollerView {
             heir.widget.grabParentFocus()
         }
         updateProgrammatically { model.remove(at: index) }
+        updateNearness()
         guard hadFocus else { return }
         if count == 0 { listView.grabFocus() }
         focusWhenShown()

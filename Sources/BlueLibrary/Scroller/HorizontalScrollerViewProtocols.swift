@@ -15,10 +15,17 @@ public protocol HorizontalScrollerReusableView: AnyObject {
     /// What screen readers call the slot showing this view (the slot is what takes the
     /// keyboard focus), once configured; nil leaves the slot unnamed.
     var accessibleLabel: String? { get }
+
+    /// Called when the view comes on or near the screen (`true`), and when it goes far from
+    /// it (`false`); after it is configured for an index, and as the strip scrolls. The
+    /// scroller keeps far more views than it shows: a view should hold what is costly to
+    /// keep (a decoded image) only while near. Views that need not care ignore it.
+    func setNearVisibleRange(_ isNear: Bool)
 }
 
 extension HorizontalScrollerReusableView {
     public var accessibleLabel: String? { nil }
+    public func setNearVisibleRange(_ isNear: Bool) {}
 }
 
 // MARK: - Data source

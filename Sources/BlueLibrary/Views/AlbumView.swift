@@ -8,8 +8,10 @@ import LibraryCore
 /// placeholder (initials on a colour) when it cannot be had. Reused for other albums as the
 /// strip scrolls.
 ///
-/// It posts its cover request to `LibraryAPI`, and watches its picture's `paintable`
-/// property (GObject's key-value observing) to stop the spinner once the cover is shown.
+/// It asks `LibraryAPI` for its cover only while it is on or near the screen (GTK keeps about
+/// 200 rows, most of them far off), has it decoded at the size shown, and lets go of the
+/// texture when it scrolls far away. It watches its picture's `paintable` property (GObject's
+/// key-value observing) to stop the spinner once the cover is shown.
 @MainActor
 final class AlbumView: HorizontalScrollerReusableView {
     /// The cover's edge, in application pixels (twice that in device pixels at 2× scale).
@@ -21,25 +23,41 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     let widget: Widget
 
-    private let picture = Picture(accessibleRole: .presentation)  // the slot's name says it
+    /// The square the cover fills; its size is its size request, whatever the cover's shape.
+    /// Out of the accessible tree, with the cover, spinner and initials in it: the slot's
+    /// name ("<Album> by <Artist>") says what it shows.
+    let frame = Overlay(accessibleRole: .presentation)
+    let caption = Label()
+    private let picture = Picture()
     private let spinner = Spinner()
-    private let placeholder = Label(accessibleRole: .presentation)
-    private let caption = Label()
+    private let placeholder = Label()
     private let library: LibraryAPI
 
-    /// The cover address being shown, to drop answers that arrive after a reuse.
+    /// The cover address being shown or loaded, to know what is already under way.
     private(set) var coverAddress: String?
+    /// The address of the cover on screen, if one is.
+    private(set) var shownCoverAddress: String?
     /// The album shown, until the view is prepared for reuse.
     private var album: Album?
+    /// Whether the strip has the view on or near the screen: only then does it hold a cover.
+    private(set) var isNearVisibleRange = false
     private var coverRequest: Task<Void, Never>?
     private var placeholderColourClass: String?
 
+    /// Called when the view starts or stops showing a cover, or shows its placeholder: the
+    /// window's report follows what the strip shows.
+    var onDisplayChange: (@MainActor () -> Void)?
+
     init(library: LibraryAPI) {
         self.library = library
-        let frame = Overlay(child: picture, accessibleRole: .presentation)  // the slot's name says it
+        // The picture is an overlay, not the overlay's main child: only the main child is
+        // measured, and a picture asks for its cover's shape (a 200 × 1000 cover, 720 points
+        // high at 144 wide), which made portrait tiles taller than the strip.
         frame.addCSSClass("album-cover")
         frame.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
         frame.setAlignment(horizontal: .center, vertical: .start)
+        picture.setAlignment(horizontal: .fill, vertical: .fill)
+        frame.addOverlay(picture)
         placeholder.addCSSClass("cover-placeholder")
         placeholder.setAlignment(horizontal: .fill, vertical: .fill)
         frame.addOverlay(placeholder)
@@ -58,6 +76,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         widget = column
 
         picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
+        widget.observe(property: "scale-factor") { [weak self] in self?.reloadCover() }
         widget.provideTooltip { [weak self] in
             self?.album.map { Self.tooltip.filled(with: $0.title.isolatedForDisplay, $0.artist.isolatedForDisplay).asSentence }
         }
@@ -79,66 +98,113 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     // MARK: Configuring
 
-    /// Shows `album`: its caption and accessible name at once, its cover when it arrives.
-    /// Showing the album already shown costs nothing: GTK rebinds every row after an insertion
-    /// or a deletion, and most of them keep their album.
+    /// Shows `album`: its caption and accessible name at once, its cover when it arrives
+    /// (and only while the view is near the screen). Showing the album already shown costs
+    /// nothing: GTK rebinds every row after an insertion or a deletion, and most of them keep
+    /// their album.
     func configure(with album: Album) {
         guard album != self.album else { return }
-        prepareForReuse()
+        clearCover()
         self.album = album
         caption.text = album.title.forDisplay
         accessibleLabel = Self.accessibleLabelFormat.filled(with: album.title.forDisplay, album.artist.forDisplay)  // spoken: no layout marks
-        loadCover(at: album.coverUrl)
+        updateCover()
     }
 
     func prepareForReuse() {
+        clearCover()
+        album = nil
+        accessibleLabel = nil
+        isNearVisibleRange = false
+    }
+
+    func setNearVisibleRange(_ isNear: Bool) {
+        guard isNear != isNearVisibleRange else { return }
+        isNearVisibleRange = isNear
+        updateCover()
+    }
+
+    // MARK: Cover
+
+    /// Loads the album's cover when the view is near the screen and has none under way;
+    /// lets it go when the view is far.
+    private func updateCover() {
+        guard let album, isNearVisibleRange else { return clearCover() }
+        guard coverAddress != album.coverUrl else { return }  // shown, placed or on its way
+        clearCover()
+        loadCover(at: album.coverUrl)
+    }
+
+    /// Loads the cover again at the new size when the view moves to a screen of another scale.
+    private func reloadCover() {
+        guard coverAddress != nil else { return }
+        clearCover()
+        updateCover()
+    }
+
+    /// Drops the texture, the placeholder, the spinner and any request (its answer is never
+    /// shown: the task checks its cancellation on the GTK thread before showing anything).
+    private func clearCover() {
         coverRequest?.cancel()
         coverRequest = nil
         coverAddress = nil
-        album = nil
-        accessibleLabel = nil
+        shownCoverAddress = nil
         picture.setTexture(nil)
         placeholder.isVisible = false
         spinner.isSpinning = false
         spinner.isVisible = false
     }
 
-    // MARK: Cover
-
     private func loadCover(at address: String) {
         coverAddress = address
-        if let texture = CoverTextures.shared.texture(for: address) {
-            picture.setTexture(texture)
-            return
-        }
-        if let data = library.coverInMemory(for: address) {
-            show(.success(data), for: address)
+        let key = CoverTextures.Key(address: address, pixelSize: Self.coverSize * max(1, widget.scaleFactor))
+        if let texture = CoverTextures.shared.texture(for: key) {
+            shownCoverAddress = address
+            picture.setTexture(texture)  // the spinner stops on `paintable`
             return
         }
         spinner.isVisible = true
         spinner.isSpinning = true
         coverRequest = Task { [weak self, library] in
-            let result = await library.cover(for: address)
-            self?.show(result, for: address)
+            guard !Task.isCancelled else { return }  // scrolled away or reused before it began
+            let cover = await library.cover(for: address)
+            guard !Task.isCancelled else { return }
+            let shown: Result<Texture, ImageDecodingError>?
+            switch cover {
+            case .success(let data): shown = await Self.texture(decoding: data, for: key)
+            case .failure: shown = nil
+            }
+            guard !Task.isCancelled else { return }
+            self?.show(shown, for: address)
         }
     }
 
-    private func show(_ result: Result<Data, CoverError>, for address: String) {
+    private static func texture(decoding data: Data, for key: CoverTextures.Key) async -> Result<Texture, ImageDecodingError> {
+        do {
+            return .success(try await CoverTextures.shared.decode(data, for: key))
+        } catch {
+            return .failure(error)
+        }
+    }
+
+    /// Shows the decoded cover, or the placeholder when there is none (`nil`: no download).
+    private func show(_ result: Result<Texture, ImageDecodingError>?, for address: String) {
         guard address == coverAddress else { return }  // the view was reused meanwhile
+        coverRequest = nil
         switch result {
-        case .success(let data):
-            do {
-                picture.setTexture(try CoverTextures.shared.decode(data, for: address))  // the spinner stops on `paintable`
-            } catch {
-                Log.ui.info("cover \(address) could not be decoded: \(error)")
-                showPlaceholder()
-            }
-        case .failure:
+        case .success(let texture):
+            shownCoverAddress = address
+            picture.setTexture(texture)  // the spinner stops on `paintable`
+        case .failure(let error):
+            Log.ui.info("cover \(address) could not be decoded: \(error)")
+            showPlaceholder()
+        case nil:
             showPlaceholder()
         }
     }
 
     private func pictureChanged() {
+        defer { onDisplayChange?() }
         guard picture.hasPaintable else { return }
         spinner.isSpinning = false
         spinner.isVisible = false
@@ -152,6 +218,7 @@ final class AlbumView: HorizontalScrollerReusableView {
         spinner.isSpinning = false
         spinner.isVisible = false
         placeholder.isVisible = true
+        onDisplayChange?()
     }
 
     private func setPlaceholder(_ content: CoverPlaceholder) {

@@ -4,31 +4,49 @@ import LibraryCore
 
 // MARK: - CoverTextures
 
-/// Decoded covers, shared by every album view and kept while recently used.
+/// Covers decoded at the size they are shown, shared by every album view and kept while
+/// recently used.
 ///
-/// GTK 4.8 rebinds every row of the strip (about 200) after an album is deleted or restored,
-/// and each row shows its cover again: decoding its PNG each time would cost milliseconds
-/// per row. A decoded texture is reused instead.
+/// A cover is decoded off the GTK thread, at its size on screen (a 2000 × 2000 photo shown
+/// at 144 points becomes 288 × 288 pixels on a 2× screen, not a 16 MB texture), and only
+/// the texture is made on the GTK thread. A decoded texture is reused when its album comes
+/// back on screen, or when GTK rebinds the rows after a deletion.
 @MainActor
 final class CoverTextures {
     static let shared = CoverTextures()
 
-    /// Enough for the rows GTK keeps alive, at 288×288 pixels (a 2× screen) and more.
-    private var cache = LRUCache<String, Texture>(costLimit: 128 * 1_048_576)
-
-    /// The decoded cover for `address`, if it was decoded recently.
-    func texture(for address: String) -> Texture? {
-        cache.value(forKey: address)
+    /// A cover at one size: the same address shown on a 1× and a 2× screen is two textures.
+    struct Key: Hashable {
+        let address: String
+        /// The length, in device pixels, of the texture's shorter side.
+        let pixelSize: Int
     }
 
-    /// A cover larger than this (16 megapixels, e.g. 4096 × 4096) is not decoded: a hostile
-    /// file can declare any size in a few bytes, and GTK allocates what it declares.
-    static let maximumPixels = 4096 * 4096
+    /// About 600 covers at 1×, 150 at 2× (288 × 288 × 4 bytes each): the covers near the
+    /// screen and those scrolled past recently.
+    private var cache = LRUCache<Key, Texture>(costLimit: 48 * 1_048_576)
 
-    /// Decodes `data` (PNG, JPEG…) and keeps the result for `address`.
-    func decode(_ data: Data, for address: String) throws(Texture.DecodingError) -> Texture {
-        let texture = try Texture(data: data, maximumPixels: Self.maximumPixels)
-        cache.insert(texture, forKey: address, cost: texture.width * texture.height * 4)
+    /// A bitmap declaring more than this (16 megapixels, e.g. 4096 × 4096) is not decoded:
+    /// a hostile file can declare any size in a few bytes, and its loader allocates it.
+    nonisolated static let maximumPixels = 4096 * 4096
+
+    /// The decoded cover for `key`, if it was decoded recently.
+    func texture(for key: Key) -> Texture? {
+        cache.value(forKey: key)
+    }
+
+    /// Decodes `data` (PNG, JPEG, GIF, WebP, SVG…) at `key.pixelSize` on another thread, and
+    /// keeps the texture for `key`.
+    func decode(_ data: Data, for key: Key) async throws(ImageDecodingError) -> Texture {
+        let image = try await Self.decodeOffTheGTKThread(data, shorterSide: key.pixelSize)
+        let texture = Texture(image: image)
+        cache.insert(texture, forKey: key, cost: image.byteCount)
         return texture
+    }
+
+    @concurrent
+    private nonisolated static func decodeOffTheGTKThread(_ data: Data, shorterSide: Int) async throws(ImageDecodingError) -> DecodedImage {
+        try ImageDecoder.decode(data, mimeType: ImageFormat(signatureOf: data)?.mimeType,
+                                shorterSide: shorterSide, maximumPixels: maximumPixels)
     }
 }

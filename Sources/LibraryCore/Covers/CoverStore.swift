@@ -75,7 +75,7 @@ public final class CoverStore: Sendable {
 
     private func loadFromDiskOrNetwork(_ address: String) async -> Outcome {
         let file = cacheFile(for: address)
-        if let data = try? Data(contentsOf: file), ImageSignature.isImage(data) {
+        if let data = try? Data(contentsOf: file), case .success = ImageSignature.check(data) {
             return .success(data)
         }
         let data: Data
@@ -85,7 +85,7 @@ public final class CoverStore: Sendable {
             Log.core.debug("cover \(address): \(error)")
             return .failure(.download(error))
         }
-        guard ImageSignature.isImage(data) else { return .failure(.notAnImage) }
+        if case .failure(let error) = ImageSignature.check(data) { return .failure(error) }
         do {
             try AtomicFile.write(data, to: file)
         } catch {

@@ -96,6 +96,15 @@ final class AppProcess {
         }
     }
 
+    /// A memory figure of the app's own process, in bytes, from `/proc/<pid>/status`:
+    /// `VmRSS` (resident now) or `VmHWM` (the peak of resident memory).
+    func memory(_ field: String) throws -> Int {
+        let status = try String(contentsOfFile: "/proc/\(process.processIdentifier)/status", encoding: .utf8)
+        let line = try #require(status.split(separator: "\n").first { $0.hasPrefix("\(field):") }, "no \(field) in the status")
+        let kibibytes = try #require(Int(line.split(separator: " ").dropFirst().first ?? ""), "unreadable: \(line)")
+        return kibibytes * 1024
+    }
+
     /// Waits for the app to exit; returns its status. Fails the test if the app logged a
     /// critical warning while it ran.
     func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
