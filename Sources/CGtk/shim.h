@@ -59,14 +59,6 @@ static inline void bl_accessible_set_label(GtkAccessible *accessible, const char
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
-static inline void bl_accessible_set_hidden(GtkAccessible *accessible, gboolean hidden) {
-    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_HIDDEN, hidden, -1);
-}
-
-static inline void bl_accessible_set_description(GtkAccessible *accessible, const char *description) {
-    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
-}
-
 /// A new widget of `type` with an accessible role other than its class's (a construct-only property).
 static inline GtkWidget *bl_widget_new_with_role(GType type, GtkAccessibleRole role) {
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));

@@ -20,6 +20,13 @@ public enum AccessibleRole: Sendable {
         case .alert: GTK_ACCESSIBLE_ROLE_ALERT
         }
     }
+
+    /// A new widget of `type`, with `role` instead of its class's when there is one (the
+    /// role can only be given at construction).
+    static func newWidget(_ type: GType, role: AccessibleRole?) -> UnsafeMutablePointer<GtkWidget> {
+        guard let role else { return bl_widget(g_object_new_with_properties(type, 0, nil, nil)) }
+        return bl_widget_new_with_role(type, role.gtk)
+    }
 }
 
 // MARK: - Names and presence
@@ -30,11 +37,6 @@ extension Widget {
     public func setParentAccessibleLabel(_ label: String) {
         guard let parent = gtk_widget_get_parent(widget) else { return }
         bl_accessible_set_label(bl_accessible(parent), label)
-    }
-
-    /// What screen readers say after the name (e.g. how many albums match).
-    public func setAccessibleDescription(_ description: String) {
-        bl_accessible_set_description(bl_accessible(gObject), description)
     }
 }
 

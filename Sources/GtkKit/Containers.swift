@@ -5,19 +5,16 @@ import CGtk
 /// A row or column of widgets (`GtkBox`).
 @MainActor
 public final class Box: Widget {
-    public init(_ orientation: Orientation, spacing: Int = 0) {
-        super.init(owning: gtk_box_new(orientation.gtk, Int32(spacing)))
-    }
-
-    /// A box with a role other than a group's, e.g. `.alert` for a toast.
-    public init(_ orientation: Orientation, spacing: Int = 0, accessibleRole role: AccessibleRole) {
-        super.init(owning: bl_widget_new_with_role(gtk_box_get_type(), role.gtk))
+    /// - Parameter role: a role other than a group's, e.g. `.alert` for a toast.
+    public init(_ orientation: Orientation, spacing: Int = 0, accessibleRole role: AccessibleRole? = nil) {
+        super.init(owning: AccessibleRole.newWidget(gtk_box_get_type(), role: role))
         gtk_orientable_set_orientation(bl_orientable(gObject), orientation.gtk)
         gtk_box_set_spacing(bl_box(gObject), Int32(spacing))
     }
 
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
 }
+
 /// Widgets in rows and columns (`GtkGrid`).
 ///
 /// Unlike a row of boxes, a grid measures its columns without asking wrapping labels how
@@ -37,7 +34,6 @@ public final class Grid: Widget {
     }
 }
 
-
 /// A main child with others floating above it (`GtkOverlay`). Only the main child is
 /// measured: without one, the overlay is as large as its size request, whatever its
 /// overlays would like.
@@ -47,7 +43,7 @@ public final class Overlay: Widget {
     ///   its spinner and placeholder, in a row named after its album): none is then in the
     ///   accessible tree.
     public init(child: Widget? = nil, accessibleRole role: AccessibleRole? = nil) {
-        super.init(owning: role.map { bl_widget_new_with_role(gtk_overlay_get_type(), $0.gtk) } ?? gtk_overlay_new())
+        super.init(owning: AccessibleRole.newWidget(gtk_overlay_get_type(), role: role))
         if let child { gtk_overlay_set_child(bl_overlay(gObject), child.widget) }
     }
 

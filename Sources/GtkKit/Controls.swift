@@ -10,7 +10,7 @@ public final class Label: Widget {
     /// - Parameter role: a role other than a label's, e.g. `.presentation` for text that
     ///   only decorates (a placeholder's initials).
     public init(_ text: String = "", accessibleRole role: AccessibleRole? = nil) {
-        super.init(owning: role.map { bl_widget_new_with_role(gtk_label_get_type(), $0.gtk) } ?? gtk_label_new(nil))
+        super.init(owning: AccessibleRole.newWidget(gtk_label_get_type(), role: role))
         self.text = text
     }
 
@@ -130,10 +130,8 @@ public final class Texture: ObjectHandle {
 /// Shows a texture scaled to fit (`GtkPicture`).
 @MainActor
 public final class Picture: Widget {
-    /// - Parameter role: `.presentation` for a picture whose meaning is given elsewhere
-    ///   (the cover of a row named after its album).
-    public init(accessibleRole role: AccessibleRole? = nil) {
-        super.init(owning: role.map { bl_widget_new_with_role(gtk_picture_get_type(), $0.gtk) } ?? gtk_picture_new())
+    public init() {
+        super.init(owning: gtk_picture_new())
         gtk_picture_set_can_shrink(bl_picture(gObject), 1)
         gtk_picture_set_content_fit(bl_picture(gObject), GTK_CONTENT_FIT_COVER)
     }

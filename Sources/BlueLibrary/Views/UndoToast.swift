@@ -55,11 +55,12 @@ final class UndoToast {
 
     /// Whether the notice is on show.
     var isShown: Bool { revealer.revealsChild }
-    /// The message shown (without the direction mark it is shown with).
-    var message: String { String(label.text.drop { $0 == "\u{200E}" || $0 == "\u{200F}" }) }
+    /// The message on show (the label has it behind a direction mark).
+    private(set) var message = ""
 
     /// Shows `message`, replacing a notice already on show, and starts its timer again.
     func show(_ message: String) {
+        self.message = message
         label.text = message.asSentence
         revealer.revealsChild = true
         hideTimer = Timeout(milliseconds: Self.displayMilliseconds) { [weak self] in self?.dismiss() }
