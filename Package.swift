@@ -1,7 +1,7 @@
-// swift-tools-version:6.0
+// swift-tools-version:6.1
 //
 // BlueLibrary: a music-album library for the GNOME desktop.
-// See ../shared/DESIGN.md for the targets and what each may import.
+// docs/ARCHITECTURE.md describes the targets, what each may import, and the patterns.
 
 import PackageDescription
 
@@ -11,7 +11,7 @@ let package = Package(
         .executable(name: "bluelibrary", targets: ["BlueLibraryMain"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
-        // The in-process benchmarks (bench/run builds it with -enable-testing).
+        // The in-process benchmarks, built like the app users get (bench/run).
         .executable(name: "bluelibrary-bench", targets: ["BlueLibraryBench"]),
     ],
     targets: [
@@ -50,30 +50,59 @@ let package = Package(
         // MARK: The application
 
         // Everything but `main`, as a library so the UI tests can build the real window.
+        // Resources/ (style sheet, Keyboard Shortcuts window, icons) is compiled into it as a
+        // GResource bundle by the EmbedResources plugin.
         .target(
             name: "BlueLibrary",
-            dependencies: ["LibraryCore", "GtkKit"]
+            dependencies: ["LibraryCore", "GtkKit"],
+            plugins: ["EmbedResources"]
+        ),
+        // What the window shows, written for programs that drive the real binary (the state
+        // report, the first-frame exit), read through the package's view of the window.
+        .target(
+            name: "WindowDiagnostics",
+            dependencies: ["BlueLibrary", "GtkKit", "LibraryCore"]
         ),
         .executableTarget(
             name: "BlueLibraryMain",
-            dependencies: ["BlueLibrary", "LibraryCore"]
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "LibraryCore"]
+        ),
+
+        // MARK: Resources
+
+        // Compiles Resources/bluelibrary.gresource.xml with glib-compile-resources and embeds
+        // the bundle in the BlueLibrary target (see Plugins/EmbedResources for why this way).
+        .plugin(
+            name: "EmbedResources",
+            capability: .buildTool(),
+            dependencies: ["resource-embedder"],
+            path: "Plugins/EmbedResources"
+        ),
+        .executableTarget(
+            name: "resource-embedder",
+            path: "Plugins/ResourceEmbedder"
         ),
 
         // MARK: Benchmarks
 
-        // Drives the real window's internals (`@testable import`), so it builds in debug, or in
-        // release with `-Xswiftc -enable-testing` as bench/run does.
+        // Drives the real window through the package's view of it, in a plain release build.
         .executableTarget(
             name: "BlueLibraryBench",
-            dependencies: ["BlueLibrary", "GtkKit", "LibraryCore", "TestSupport"],
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore"],
             path: "bench/InProcess"
         ),
 
         // MARK: Tests
 
+        // X11 helpers for xdotool (a window's id, where a widget lies on screen): test-only.
+        .systemLibrary(
+            name: "CGtkTesting",
+            path: "Tests/CGtkTesting",
+            pkgConfig: "gtk4"
+        ),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryCore", "GtkKit"],
+            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -86,7 +115,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryTests",
-            dependencies: ["BlueLibrary", "GtkKit", "LibraryCore", "TestSupport"]
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport"]
         ),
     ]
 )

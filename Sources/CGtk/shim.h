@@ -6,9 +6,6 @@
 #define BLUELIBRARY_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
-#ifdef GDK_WINDOWING_X11
-#include <gdk/x11/gdkx.h>
-#endif
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -64,12 +61,6 @@ static inline GtkWidget *bl_widget_new_with_role(GType type, GtkAccessibleRole r
     return GTK_WIDGET(g_object_new(type, "accessible-role", role, NULL));
 }
 
-static inline void bl_application_set_accel(GtkApplication *app, const char *action, const char *accel,
-                                            const char *second_accel) {
-    const char *accels[] = { accel, second_accel, NULL };
-    gtk_application_set_accels_for_action(app, action, accels);
-}
-
 static inline void bl_list_base_scroll_to_item(GtkWidget *list, guint position) {
     gtk_widget_activate_action(list, "list.scroll-to-item", "u", position);
 }
@@ -112,31 +103,6 @@ static inline guint bl_unix_signal_add(int signum, GSourceFunc handler, gpointer
     sigaddset(&set, signum);
     pthread_sigmask(SIG_UNBLOCK, &set, NULL);
     return g_unix_signal_add_full(G_PRIORITY_HIGH, signum, handler, data, destroy);
-}
-
-// MARK: - The X11 window id of a toplevel (0 when not on X11), for tools such as xdotool
-
-static inline unsigned long bl_window_x11_id(GtkWidget *window) {
-#ifdef GDK_WINDOWING_X11
-    GtkNative *native = gtk_widget_get_native(window);
-    GdkSurface *surface = native ? gtk_native_get_surface(native) : NULL;
-    if (surface != NULL && GDK_IS_X11_SURFACE(surface)) return (unsigned long)gdk_x11_surface_get_xid(surface);
-#endif
-    return 0;
-}
-
-/// Where the widget's origin lies in its toplevel surface (which includes the shadow of
-/// client-side decorations), in application pixels.
-static inline gboolean bl_widget_surface_point(GtkWidget *widget, double x, double y, double *sx, double *sy) {
-    GtkNative *native = gtk_widget_get_native(widget);
-    if (native == NULL) return FALSE;
-    graphene_point_t in = GRAPHENE_POINT_INIT((float)x, (float)y), out;
-    if (!gtk_widget_compute_point(widget, GTK_WIDGET(native), &in, &out)) return FALSE;
-    double dx = 0, dy = 0;
-    gtk_native_get_surface_transform(native, &dx, &dy);
-    *sx = out.x + dx;
-    *sy = out.y + dy;
-    return TRUE;
 }
 
 #endif

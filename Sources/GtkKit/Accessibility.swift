@@ -35,7 +35,7 @@ extension Widget {
     /// The name screen readers announce for the widget's parent: the list row holding it,
     /// which is what takes the keyboard focus.
     public func setParentAccessibleLabel(_ label: String) {
-        guard let parent = gtk_widget_get_parent(widget) else { return }
+        guard let parent = gtk_widget_get_parent(gtkWidget) else { return }
         bl_accessible_set_label(bl_accessible(parent), label)
     }
 }

@@ -3,17 +3,15 @@
 
 import CGtk
 
-/// Something actions can be added to: the application (`app.`) or a window (`win.`).
+/// Something actions can be added to: the application (`app.`) or a window (`win.`); both
+/// are a `GActionMap` in C. Only GtkKit's `Application` and `ApplicationWindow` are one.
 @MainActor
-public protocol ActionMap: AnyObject {
-    /// The C action map; `GtkApplication` and `GtkApplicationWindow` both are one.
-    var actionMap: OpaquePointer { get }
-}
+public protocol ActionMap: ObjectHandle {}
 
 extension ActionMap {
     /// Adds `action`; it is then reachable as `prefix.name`.
     public func add(_ action: SimpleAction) {
-        g_action_map_add_action(actionMap, action.opaque)
+        g_action_map_add_action(opaque, action.opaque)
     }
 
     /// Adds an action named `name` that runs `handler`, and returns it.
@@ -51,5 +49,45 @@ public final class SimpleAction: ObjectHandle {
     /// Activates the action, as its shortcut would (does nothing while disabled).
     public func activate() {
         g_action_activate(opaque, nil)
+    }
+}
+
+// MARK: - Accelerators
+
+/// A keyboard shortcut in GTK's accelerator syntax (`<Control>z`, `Delete`).
+public enum Accelerator {
+    /// How GTK writes `accelerator` (modifiers in its own order: `<Shift><Control>z`), or nil
+    /// when GTK cannot parse it.
+    public static func canonical(_ accelerator: String) -> String? {
+        guard let (key, modifiers) = parse(accelerator), let name = gtk_accelerator_name(key, modifiers) else { return nil }
+        defer { g_free(name) }
+        return String(cString: name)
+    }
+
+    /// What a user reads for `accelerator` in the current language ("Ctrl+Z", "Shift+Ctrl+Z").
+    public static func label(_ accelerator: String) -> String {
+        guard let (key, modifiers) = parse(accelerator), let label = gtk_accelerator_get_label(key, modifiers) else { return accelerator }
+        defer { g_free(label) }
+        return String(cString: label)
+    }
+
+    private static func parse(_ accelerator: String) -> (guint, GdkModifierType)? {
+        var key: guint = 0
+        var modifiers = GdkModifierType(rawValue: 0)
+        guard gtk_accelerator_parse(accelerator, &key, &modifiers) != 0 else { return nil }
+        return (key, modifiers)
+    }
+}
+
+extension Widget {
+    /// Makes `accelerator` activate the detailed action `action` when the key reaches this
+    /// widget after the focused widget and its parents had it (the bubble phase): an open
+    /// menu, say, still gets Escape first. Application accelerators, by contrast, run before
+    /// any widget (`Application.setAccelerators`).
+    public func addShortcut(_ accelerator: String, action: String) {
+        guard let controller = gtk_shortcut_controller_new() else { return }
+        let shortcut = gtk_shortcut_new(gtk_shortcut_trigger_parse_string(accelerator), gtk_named_action_new(action))
+        gtk_shortcut_controller_add_shortcut(controller, shortcut)  // takes both
+        gtk_widget_add_controller(gtkWidget, controller)  // takes the controller
     }
 }

@@ -44,9 +44,13 @@ public final class Application: ObjectHandle, ActionMap {
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }
 
-    /// Sets the keyboard shortcuts of a detailed action (`win.undo` → `<Control>z`).
+    /// Sets the keyboard shortcuts of a detailed action (`win.undo` → `<Control>z`), all of
+    /// them, replacing those it had. They run before any widget sees the key.
     public func setAccelerators(_ accelerators: [String], for action: String) {
-        bl_application_set_accel(application, action, accelerators.first, accelerators.dropFirst().first)
+        let copies = accelerators.map { strdup($0) }
+        defer { copies.forEach { free($0) } }
+        var list = copies.map { $0.map { UnsafePointer($0) } } + [nil]  // NULL-terminated
+        gtk_application_set_accels_for_action(application, action, &list)
     }
 
     /// The shortcuts of a detailed action, as GTK parses them.
@@ -61,8 +65,6 @@ public final class Application: ObjectHandle, ActionMap {
         }
         return result
     }
-
-    public var actionMap: OpaquePointer { opaque }
 }
 
 /// A toplevel window of an application (`GtkApplicationWindow`). It is also the `win.`
@@ -75,7 +77,6 @@ public final class ApplicationWindow: Widget, ActionMap {
     }
 
     var window: UnsafeMutablePointer<GtkWindow> { bl_window(gObject) }
-    public var actionMap: OpaquePointer { opaque }
 
     public var title: String {
         get { gtk_window_get_title(window).map { String(cString: $0) } ?? "" }
@@ -108,30 +109,17 @@ public final class ApplicationWindow: Widget, ActionMap {
         return largest
     }
 
-    /// The X11 window id (0 when not running on X11 or not shown yet).
-    public var x11WindowID: UInt { UInt(bl_window_x11_id(widget)) }
-
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
 
-    /// Builds the window's Keyboard Shortcuts window (`GtkShortcutsWindow`) from GtkBuilder
-    /// XML whose root object has the id `help_overlay`; `win.show-help-overlay` then opens it.
-    /// Returns false if the XML does not hold one.
-    @discardableResult
-    public func setHelpOverlay(builderXML xml: String) -> Bool {
-        guard let builder = gtk_builder_new() else { return false }
-        defer { g_object_unref(UnsafeMutableRawPointer(builder)) }
-        var error: UnsafeMutablePointer<GError>?
-        guard gtk_builder_add_from_string(builder, xml, -1, &error) != 0,
-              let overlay = gtk_builder_get_object(builder, "help_overlay") else {
-            g_clear_error(&error)
-            return false
-        }
-        gtk_application_window_set_help_overlay(cast(), OpaquePointer(overlay))
-        return true
+    /// Whether the window has a Keyboard Shortcuts window (GtkApplication makes one from
+    /// the resource `gtk/help-overlay.ui` under the app's resource base path), which
+    /// `win.show-help-overlay` opens.
+    public var hasHelpOverlay: Bool {
+        gtk_application_window_get_help_overlay(cast()) != nil
     }
 
-    public func setChild(_ child: Widget) { gtk_window_set_child(window, child.widget) }
-    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.widget) }
+    public func setChild(_ child: Widget) { gtk_window_set_child(window, child.gtkWidget) }
+    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.gtkWidget) }
 
     public func present() { gtk_window_present(window) }
 

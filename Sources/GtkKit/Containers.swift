@@ -12,7 +12,7 @@ public final class Box: Widget {
         gtk_box_set_spacing(bl_box(gObject), Int32(spacing))
     }
 
-    public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.widget) }
+    public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.gtkWidget) }
 }
 
 /// Widgets in rows and columns (`GtkGrid`).
@@ -30,7 +30,7 @@ public final class Grid: Widget {
 
     /// Places `child` in the cell at `column`, `row`.
     public func attach(_ child: Widget, column: Int, row: Int) {
-        gtk_grid_attach(bl_grid(gObject), child.widget, Int32(column), Int32(row), 1, 1)
+        gtk_grid_attach(bl_grid(gObject), child.gtkWidget, Int32(column), Int32(row), 1, 1)
     }
 }
 
@@ -44,11 +44,11 @@ public final class Overlay: Widget {
     ///   accessible tree.
     public init(child: Widget? = nil, accessibleRole role: AccessibleRole? = nil) {
         super.init(owning: AccessibleRole.newWidget(gtk_overlay_get_type(), role: role))
-        if let child { gtk_overlay_set_child(bl_overlay(gObject), child.widget) }
+        if let child { gtk_overlay_set_child(bl_overlay(gObject), child.gtkWidget) }
     }
 
     public func addOverlay(_ widget: Widget) {
-        gtk_overlay_add_overlay(bl_overlay(gObject), widget.widget)
+        gtk_overlay_add_overlay(bl_overlay(gObject), widget.gtkWidget)
     }
 }
 
@@ -61,7 +61,7 @@ public final class Overlay: Widget {
 public final class Revealer: Widget {
     public init(child: Widget, animation: RevealAnimation) {
         super.init(owning: gtk_revealer_new())
-        gtk_revealer_set_child(bl_revealer(gObject), child.widget)
+        gtk_revealer_set_child(bl_revealer(gObject), child.gtkWidget)
         gtk_revealer_set_transition_type(bl_revealer(gObject), animation.gtk)
         isVisible = false
         observe(property: "child-revealed") { [weak self] in self?.hideWhenConcealed() }
@@ -86,7 +86,7 @@ public final class Revealer: Widget {
 public final class ScrolledWindow: Widget {
     public init(child: Widget) {
         super.init(owning: gtk_scrolled_window_new())
-        gtk_scrolled_window_set_child(bl_scrolled_window(gObject), child.widget)
+        gtk_scrolled_window_set_child(bl_scrolled_window(gObject), child.gtkWidget)
     }
 
     /// Scrolls sideways only; the height follows the child.

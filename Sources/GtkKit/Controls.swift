@@ -165,8 +165,8 @@ public final class HeaderBar: Widget {
         super.init(owning: gtk_header_bar_new())
     }
 
-    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.widget) }
-    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.widget) }
+    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.gtkWidget) }
+    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.gtkWidget) }
 }
 
 /// A button that opens a menu (`GtkMenuButton`).

@@ -1,4 +1,4 @@
-// Why this file exists: a GLib or GTK critical warning ("assertion 'GTK_IS_WIDGET (widget)'
+// Why this file exists: a GLib or GTK critical warning ("assertion 'GTK_IS_WIDGET (gtkWidget)'
 // failed") is a bug, but GLib only prints it and carries on. `G_DEBUG=fatal-criticals` turns
 // it into a SIGTRAP, which the Swift runtime's crash reporter catches and resumes from, so a
 // test run still ends green. Watching GLib's log writer lets a caller (the test suites) turn

@@ -22,7 +22,7 @@ public final class FrameClock: ObjectHandle {
 
     /// The clock of `widget`'s window, or nil while the widget is not realized.
     public convenience init?(of widget: Widget) {
-        guard let clock = gtk_widget_get_frame_clock(widget.widget) else { return nil }
+        guard let clock = gtk_widget_get_frame_clock(widget.gtkWidget) else { return nil }
         self.init(borrowing: UnsafeMutableRawPointer(clock))
     }
 
@@ -42,7 +42,7 @@ extension Widget {
     /// Calls `handler` once, when the widget is first realized (its window, and so its frame
     /// clock, exist), or at once if it already is.
     public func whenRealized(_ handler: @escaping @MainActor () -> Void) {
-        if gtk_widget_get_realized(widget) != 0 {
+        if gtk_widget_get_realized(gtkWidget) != 0 {
             handler()
             return
         }

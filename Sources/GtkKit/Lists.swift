@@ -82,7 +82,7 @@ public final class ListItem: ObjectHandle {
 
     /// Sets the row's widget (called once, when the row is created).
     public func setChild(_ child: Widget) {
-        gtk_list_item_set_child(bl_list_item(gObject), child.widget)
+        gtk_list_item_set_child(bl_list_item(gObject), child.gtkWidget)
     }
 
 }
@@ -122,6 +122,6 @@ public final class ListView: Widget {
 
     /// Moves the keyboard focus to the row at `position` and scrolls it into view.
     public func scrollToItem(at position: Int) {
-        bl_list_base_scroll_to_item(widget, guint(position))
+        bl_list_base_scroll_to_item(gtkWidget, guint(position))
     }
 }

@@ -89,7 +89,7 @@ extension Widget {
     /// returns false (the way GTK animations advance in step with the display).
     public func addTickCallback(_ handler: @escaping @MainActor (_ frameTime: Int64) -> Bool) {
         let box = ClosureBox<@MainActor (Int64) -> Bool>.retained(handler)
-        _ = gtk_widget_add_tick_callback(widget, { _, clock, data in
+        _ = gtk_widget_add_tick_callback(gtkWidget, { _, clock, data in
             guard let handler = ClosureBox<@MainActor (Int64) -> Bool>.unbox(data) else { return 0 }
             let time = Int64(gdk_frame_clock_get_frame_time(clock))
             return MainActor.assumeIsolated { handler(time) } ? 1 : 0

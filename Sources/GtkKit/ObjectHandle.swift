@@ -10,12 +10,12 @@ import CGtk
 @MainActor
 open class ObjectHandle {
     /// The wrapped object; valid for as long as this handle lives.
-    nonisolated(unsafe) public let gObject: UnsafeMutablePointer<GObject>
+    nonisolated(unsafe) package let gObject: UnsafeMutablePointer<GObject>
 
     /// Wraps an object the caller owns a reference to (the result of a `*_new` call).
     /// A floating reference (widgets) is sunk; a full reference is taken over.
     /// GTK's constructors never return NULL (they abort when memory runs out).
-    public init(owning pointer: UnsafeMutableRawPointer?) {
+    package init(owning pointer: UnsafeMutableRawPointer?) {
         guard let pointer else { preconditionFailure("a GTK constructor returned no object") }
         gObject = bl_object(pointer)
         if g_object_is_floating(gObject) != 0 {
@@ -24,10 +24,18 @@ open class ObjectHandle {
     }
 
     /// Wraps an object somebody else owns (a signal argument, a getter's result),
-    /// adding a reference of this handle's own.
-    public init(borrowing pointer: UnsafeMutableRawPointer) {
+    /// adding a reference of this handle's own. A floating reference is left floating: it is
+    /// not this handle's to sink.
+    package init(borrowing pointer: UnsafeMutableRawPointer) {
         gObject = bl_object(pointer)
-        g_object_ref_sink(gObject)
+        g_object_ref(gObject)
+    }
+
+    /// A second handle to the object `other` wraps, with a reference of its own: how a Swift
+    /// view becomes the widget at the root of what it builds (`final class AlbumView: Widget`).
+    public init(adopting other: ObjectHandle) {
+        gObject = other.gObject
+        g_object_ref(gObject)
     }
 
     deinit {
@@ -35,17 +43,17 @@ open class ObjectHandle {
     }
 
     /// The object as an untyped C pointer, for the typed accessors of subclasses.
-    public var pointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gObject) }
+    package var pointer: UnsafeMutableRawPointer { UnsafeMutableRawPointer(gObject) }
 
     /// The object as the C struct of one of its GObject types (an unchecked cast, like
     /// GTK's own `GTK_WIDGET()` macros in release builds). Use only for a type the object has.
-    public func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
+    package func cast<T>(to type: T.Type = T.self) -> UnsafeMutablePointer<T> {
         pointer.assumingMemoryBound(to: T.self)
     }
 
     /// The object as one of GTK's opaque C types (those whose struct is private, such as
     /// `GtkStringList` or `GMenu`), for the functions that take one.
-    public var opaque: OpaquePointer { OpaquePointer(gObject) }
+    package var opaque: OpaquePointer { OpaquePointer(gObject) }
 
     // MARK: Attached Swift objects
 

@@ -82,7 +82,7 @@ private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpoin
     return MainActor.assumeIsolated { handler(deltaX, deltaY) } ? 1 : 0
 }
 
-/// `query-tooltip`: (widget, x, y, keyboard mode, GtkTooltip*, data) -> shown.
+/// `query-tooltip`: (gtkWidget, x, y, keyboard mode, GtkTooltip*, data) -> shown.
 private let tooltipTrampoline: @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean = { _, _, _, _, tooltip, data in
     guard let handler = ClosureBox<TooltipHandler>.unbox(data), let tooltip else { return 0 }
     nonisolated(unsafe) let gtkTooltip = tooltip
@@ -102,8 +102,10 @@ extension ObjectHandle {
     }
 
     /// Runs `handler` on a signal with no arguments and no result (`clicked`, `activate`, …).
+    /// Internal: callers outside GtkKit use the typed `on…` methods, whose closure types
+    /// match their signals' C signatures.
     @discardableResult
-    public func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+    func connect(_ signal: String, _ handler: @escaping @MainActor () -> Void) -> SignalConnection {
         connect(signal, handler as VoidHandler, through: unsafeBitCast(voidTrampoline, to: GCallback.self))
     }
 
@@ -149,5 +151,4 @@ extension ObjectHandle {
     public func disconnect(_ connection: SignalConnection) {
         g_signal_handler_disconnect(gObject, gulong(connection.id))
     }
-
 }

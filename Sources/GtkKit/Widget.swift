@@ -7,12 +7,12 @@ import CGtk
 @MainActor
 open class Widget: ObjectHandle {
     /// The widget as GTK's C type.
-    public var widget: UnsafeMutablePointer<GtkWidget> { bl_widget(gObject) }
+    package var gtkWidget: UnsafeMutablePointer<GtkWidget> { bl_widget(gObject) }
 
     // MARK: Style
 
-    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(widget, name) }
-    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(widget, name) }
+    public func addCSSClass(_ name: String) { gtk_widget_add_css_class(gtkWidget, name) }
+    public func removeCSSClass(_ name: String) { gtk_widget_remove_css_class(gtkWidget, name) }
 
     /// Adds or removes a CSS class.
     public func setCSSClass(_ name: String, _ enabled: Bool) {
@@ -21,35 +21,35 @@ open class Widget: ObjectHandle {
 
     /// The widget's CSS name for `#name` selectors.
     public var name: String {
-        get { String(cString: gtk_widget_get_name(widget)) }
-        set { gtk_widget_set_name(widget, newValue) }
+        get { String(cString: gtk_widget_get_name(gtkWidget)) }
+        set { gtk_widget_set_name(gtkWidget, newValue) }
     }
 
     // MARK: State
 
     public var isSensitive: Bool {
-        get { gtk_widget_get_sensitive(widget) != 0 }
-        set { gtk_widget_set_sensitive(widget, newValue ? 1 : 0) }
+        get { gtk_widget_get_sensitive(gtkWidget) != 0 }
+        set { gtk_widget_set_sensitive(gtkWidget, newValue ? 1 : 0) }
     }
 
     public var isVisible: Bool {
-        get { gtk_widget_get_visible(widget) != 0 }
-        set { gtk_widget_set_visible(widget, newValue ? 1 : 0) }
+        get { gtk_widget_get_visible(gtkWidget) != 0 }
+        set { gtk_widget_set_visible(gtkWidget, newValue ? 1 : 0) }
     }
 
     /// Whether the widget is on screen (mapped, and its parents too).
-    public var isMapped: Bool { gtk_widget_get_mapped(widget) != 0 }
+    public var isMapped: Bool { gtk_widget_get_mapped(gtkWidget) != 0 }
 
     public var tooltip: String? {
-        get { gtk_widget_get_tooltip_text(widget).map { String(cString: $0) } }
-        set { gtk_widget_set_tooltip_text(widget, newValue) }
+        get { gtk_widget_get_tooltip_text(gtkWidget).map { String(cString: $0) } }
+        set { gtk_widget_set_tooltip_text(gtkWidget, newValue) }
     }
 
     /// A tooltip whose text is asked for only when it is about to show (`query-tooltip`).
     /// Setting `tooltip` costs a round trip to the X server (GTK 4.8 looks for the pointer);
     /// this costs nothing per change, which matters for views that are rebound by the hundred.
     public func provideTooltip(_ text: @escaping @MainActor () -> String?) {
-        gtk_widget_set_has_tooltip(widget, 1)
+        gtk_widget_set_has_tooltip(gtkWidget, 1)
         _ = connectTooltip(text)
     }
 
@@ -62,31 +62,31 @@ open class Widget: ObjectHandle {
 
     /// Whether this widget, or one inside it, has the keyboard focus.
     public var containsFocus: Bool {
-        gtk_widget_has_focus(widget) != 0 || gtk_widget_get_focus_child(widget) != nil
+        gtk_widget_has_focus(gtkWidget) != 0 || gtk_widget_get_focus_child(gtkWidget) != nil
     }
 
     /// Whether a click moves the keyboard focus here (toolbar buttons leave it where it is).
     public var takesFocusOnClick: Bool {
-        get { gtk_widget_get_focus_on_click(widget) != 0 }
-        set { gtk_widget_set_focus_on_click(widget, newValue ? 1 : 0) }
+        get { gtk_widget_get_focus_on_click(gtkWidget) != 0 }
+        set { gtk_widget_set_focus_on_click(gtkWidget, newValue ? 1 : 0) }
     }
 
     /// Whether the widget's parent has the keyboard focus itself (a list row holding this
     /// widget, say).
     public var parentHasFocus: Bool {
-        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        guard let parent = gtk_widget_get_parent(gtkWidget) else { return false }
         return gtk_widget_has_focus(parent) != 0
     }
 
     /// Gives the keyboard focus to the widget's parent (the list row holding it).
     @discardableResult
     public func grabParentFocus() -> Bool {
-        guard let parent = gtk_widget_get_parent(widget) else { return false }
+        guard let parent = gtk_widget_get_parent(gtkWidget) else { return false }
         return gtk_widget_grab_focus(parent) != 0
     }
 
     @discardableResult
-    public func grabFocus() -> Bool { gtk_widget_grab_focus(widget) != 0 }
+    public func grabFocus() -> Bool { gtk_widget_grab_focus(gtkWidget) != 0 }
 
     /// Moves the keyboard focus from inside this widget to the next (or previous) widget of
     /// its window that takes it, as Tab would if the whole widget were one stop: a list's
@@ -94,12 +94,12 @@ open class Widget: ObjectHandle {
     /// focus where it is when nothing else can take it.
     @discardableResult
     public func moveFocusPast(forward: Bool) -> Bool {
-        guard let root = gtk_widget_get_root(widget) else { return false }
+        guard let root = gtk_widget_get_root(gtkWidget) else { return false }
         let window = bl_widget(UnsafeMutableRawPointer(root))
         let direction = forward ? GTK_DIR_TAB_FORWARD : GTK_DIR_TAB_BACKWARD
         let previousFocus = gtk_root_get_focus(root)
-        gtk_widget_set_can_focus(widget, 0)  // its children are skipped while it cannot focus
-        defer { gtk_widget_set_can_focus(widget, 1) }
+        gtk_widget_set_can_focus(gtkWidget, 0)  // its children are skipped while it cannot focus
+        defer { gtk_widget_set_can_focus(gtkWidget, 1) }
         if gtk_widget_child_focus(window, direction) != 0 { return true }
         gtk_root_set_focus(root, nil)  // past the last widget: start again from the first
         if gtk_widget_child_focus(window, direction) != 0 { return true }
@@ -110,73 +110,63 @@ open class Widget: ObjectHandle {
     // MARK: Layout
 
     public var expandsHorizontally: Bool {
-        get { gtk_widget_get_hexpand(widget) != 0 }
-        set { gtk_widget_set_hexpand(widget, newValue ? 1 : 0) }
+        get { gtk_widget_get_hexpand(gtkWidget) != 0 }
+        set { gtk_widget_set_hexpand(gtkWidget, newValue ? 1 : 0) }
     }
 
     public var expandsVertically: Bool {
-        get { gtk_widget_get_vexpand(widget) != 0 }
-        set { gtk_widget_set_vexpand(widget, newValue ? 1 : 0) }
+        get { gtk_widget_get_vexpand(gtkWidget) != 0 }
+        set { gtk_widget_set_vexpand(gtkWidget, newValue ? 1 : 0) }
     }
 
     public func setAlignment(horizontal: Alignment, vertical: Alignment) {
-        gtk_widget_set_halign(widget, horizontal.gtk)
-        gtk_widget_set_valign(widget, vertical.gtk)
+        gtk_widget_set_halign(gtkWidget, horizontal.gtk)
+        gtk_widget_set_valign(gtkWidget, vertical.gtk)
     }
 
     public func setSizeRequest(width: Int, height: Int) {
-        gtk_widget_set_size_request(widget, Int32(width), Int32(height))
+        gtk_widget_set_size_request(gtkWidget, Int32(width), Int32(height))
     }
 
     /// Sets all four margins.
     public func setMargins(_ margin: Int) {
-        gtk_widget_set_margin_top(widget, Int32(margin))
-        gtk_widget_set_margin_bottom(widget, Int32(margin))
-        gtk_widget_set_margin_start(widget, Int32(margin))
-        gtk_widget_set_margin_end(widget, Int32(margin))
+        gtk_widget_set_margin_top(gtkWidget, Int32(margin))
+        gtk_widget_set_margin_bottom(gtkWidget, Int32(margin))
+        gtk_widget_set_margin_start(gtkWidget, Int32(margin))
+        gtk_widget_set_margin_end(gtkWidget, Int32(margin))
     }
 
     /// The allocated width and height, in application pixels.
     public var allocatedSize: (width: Int, height: Int) {
-        (Int(gtk_widget_get_width(widget)), Int(gtk_widget_get_height(widget)))
+        (Int(gtk_widget_get_width(gtkWidget)), Int(gtk_widget_get_height(gtkWidget)))
     }
 
     /// Where the widget lies inside `other` (an ancestor, say): x, y, width and height in
     /// application pixels, or nil when the two are not in one window.
     public func bounds(in other: Widget) -> (x: Double, y: Double, width: Double, height: Double)? {
         var rect = graphene_rect_t()
-        guard gtk_widget_compute_bounds(widget, other.widget, &rect) != 0 else { return nil }
+        guard gtk_widget_compute_bounds(gtkWidget, other.gtkWidget, &rect) != 0 else { return nil }
         return (Double(rect.origin.x), Double(rect.origin.y), Double(rect.size.width), Double(rect.size.height))
     }
 
     /// Device pixels per application pixel on the monitor showing the widget (2 on a HiDPI
     /// screen). Changes notify `scale-factor`.
-    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(widget)) }
+    public var scaleFactor: Int { Int(gtk_widget_get_scale_factor(gtkWidget)) }
 
     /// Whether the widget lays out right to left (Arabic, Hebrew…): Left then means "next".
-    public var isRightToLeft: Bool { gtk_widget_get_direction(widget) == GTK_TEXT_DIR_RTL }
-
-    /// Where `(x, y)` in this widget lies in its window's surface (the X11 window), for tools
-    /// that deliver real input events, such as xdotool.
-    public func surfacePoint(x: Double, y: Double) -> (x: Double, y: Double)? {
-        var surfaceX = 0.0, surfaceY = 0.0
-        guard bl_widget_surface_point(widget, x, y, &surfaceX, &surfaceY) != 0 else { return nil }
-        return (surfaceX, surfaceY)
-    }
+    public var isRightToLeft: Bool { gtk_widget_get_direction(gtkWidget) == GTK_TEXT_DIR_RTL }
 
     // MARK: Behaviour
 
     /// Adds an event controller (gesture, key or scroll handler) to the widget.
     public func addController(_ controller: EventController) {
         // The widget takes over a reference of its own.
-        gtk_widget_add_controller(widget, bl_event_controller(g_object_ref(controller.gObject)))
+        gtk_widget_add_controller(gtkWidget, bl_event_controller(g_object_ref(controller.gObject)))
     }
 
     /// Activates an action by its detailed name (`win.delete`, `list.select-item`…).
     @discardableResult
     public func activateAction(_ name: String) -> Bool {
-        gtk_widget_activate_action_variant(widget, name, nil) != 0
+        gtk_widget_activate_action_variant(gtkWidget, name, nil) != 0
     }
-
-
 }

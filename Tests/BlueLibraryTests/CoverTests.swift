@@ -50,12 +50,12 @@ struct CoverTests {
             let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
             await harness.wait(for: "every cover to show") { views.allSatisfy(\.showsCover) }
             await harness.nextFrames()
-            let strip = harness.window.scroller.widget
+            let strip = harness.window.scroller
             let stripHeight = Double(strip.allocatedSize.height)
             for (path, view) in zip(paths, views) {
                 let cover = view.frame.allocatedSize
                 #expect(cover.width == AlbumView.coverSize && cover.height == AlbumView.coverSize, "\(path): the cover is \(cover)")
-                #expect(view.widget.allocatedSize == views[0].widget.allocatedSize, "\(path): the tile is \(view.widget.allocatedSize)")
+                #expect(view.allocatedSize == views[0].allocatedSize, "\(path): the tile is \(view.allocatedSize)")
                 let caption = try #require(view.caption.bounds(in: strip))
                 #expect(caption.y >= 0 && caption.y + caption.height <= stripHeight,
                         "\(path): the caption spans \(caption.y)…\(caption.y + caption.height) in a strip \(stripHeight) high")
@@ -87,7 +87,8 @@ struct CoverTests {
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
             let old = Album(title: "Old", artist: "A", genre: "G", coverUrl: server.url("/slow-cover/old"), year: "1999")
             let new = Album(title: "New", artist: "B", genre: "G", coverUrl: server.url("/cover/new"), year: "2000")
-            let view = AlbumView(library: harness.library)
+            let textures = CoverTextures()
+            let view = AlbumView(library: harness.library, textures: textures)
             view.configure(with: old)
             view.setNearVisibleRange(true)
             #expect(view.isLoading)
@@ -100,8 +101,8 @@ struct CoverTests {
             _ = await harness.library.cover(for: old.coverUrl)  // the old cover has arrived now
             await harness.nextFrames()
             #expect(view.shownCoverAddress == new.coverUrl)
-            let oldKey = CoverTextures.Key(address: old.coverUrl, pixelSize: AlbumView.coverSize * view.widget.scaleFactor)
-            #expect(CoverTextures.shared.texture(for: oldKey) == nil, "the old cover was decoded for nothing")
+            let oldKey = CoverTextures.Key(address: old.coverUrl, pixelSize: AlbumView.coverSize * view.scaleFactor)
+            #expect(textures.texture(for: oldKey) == nil, "the old cover was decoded for nothing")
             await harness.close()
         }
     }

@@ -28,7 +28,7 @@ struct DisplayTextTests {
 
     @Test func theUndoTooltipCleansControlCharactersLikeEveryLabel() {
         let album = Album(title: "line\nbreak", artist: "A", genre: "G", coverUrl: "", year: "")
-        let description = MainWindow.describe(.delete(album: album, index: 0))
+        let description = MainWindowController.describe(.delete(album: album, index: 0))
         #expect(!description.contains("\n"), "a line feed would split the tooltip in two")
         #expect(description == "Delete “\(Self.fsi)line␊break\(Self.pdi)”")
     }

@@ -53,7 +53,7 @@ struct InputTests {
     @Test func aScrollThatComesToRestSnapsTheNearestCoverToTheCentre() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness(albums: (0..<60).map(sampleAlbum))
-            let strip = harness.window.scroller.widget
+            let strip = harness.window.scroller
             let point = try #require(strip.surfacePoint(x: 200, y: 60))
             try await harness.deliver(harness.input.wheel(clicks: 8, atX: point.x, y: point.y))
             await harness.wait(for: "the snap") {

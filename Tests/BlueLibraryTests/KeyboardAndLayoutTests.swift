@@ -74,9 +74,9 @@ struct KeyboardAndLayoutTests {
     @Test func aSmallLibrarySitsInTheMiddleOfTheStrip() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness(albums: (0..<2).map(sampleAlbum))
-            let strip = harness.window.scroller.widget
-            let first = try #require(harness.window.scroller.view(at: 0)?.widget)
-            let last = try #require(harness.window.scroller.view(at: 1)?.widget)
+            let strip = harness.window.scroller
+            let first = try #require(harness.window.scroller.view(at: 0))
+            let last = try #require(harness.window.scroller.view(at: 1))
             let stripLeft = try #require(strip.surfacePoint(x: 0, y: 0)).x
             let stripRight = stripLeft + Double(strip.allocatedSize.width)
             let left = try #require(first.surfacePoint(x: 0, y: 0)).x - stripLeft
@@ -92,11 +92,11 @@ struct KeyboardAndLayoutTests {
             try await harness.press("Delete")
             await harness.wait(for: "the deletion") { harness.report.albumCount == 0 }
             await harness.nextFrames()
-            #expect(!harness.window.scroller.widget.isMapped, "no blank band where the strip was")
+            #expect(!harness.window.scroller.isMapped, "no blank band where the strip was")
             #expect(harness.report.properties == ["Your library is empty"])
             try await harness.press("ctrl+z")
             await harness.wait(for: "the strip to come back with the focus") { harness.report.selectedCoverHasFocus }
-            #expect(harness.window.scroller.widget.isMapped)
+            #expect(harness.window.scroller.isMapped)
             #expect(harness.report.properties.contains("Album: Album 1"))
             await harness.close()
         }

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import BlueLibrary
+import WindowDiagnostics
 @testable import LibraryCore
 
 /// Covers the size of a photo, in the real app: 300 albums whose covers are 2000 × 2000 JPEGs.

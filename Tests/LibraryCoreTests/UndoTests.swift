@@ -204,8 +204,6 @@ final class EventLog {
         case .albumsChanged(.removed(let index)): "removed \(index)"
         case .selectionChanged(let index): "selection \(index.map(String.init) ?? "none")"
         case .undoStateChanged: "undo"
-        case .coverLoaded(let address, _): "cover \(address)"
-        case .coverFailed(let address, _): "cover failed \(address)"
         case .saveFailed(let error): "save failed \(error)"
         case .saveRecovered: "save recovered"
         }

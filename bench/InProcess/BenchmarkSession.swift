@@ -1,8 +1,8 @@
+import BlueLibrary
 import Foundation
 import GtkKit
 import LibraryCore
-import TestSupport
-@testable import BlueLibrary
+import WindowDiagnostics
 
 // MARK: - BenchmarkSession
 
@@ -10,21 +10,21 @@ import TestSupport
 @MainActor
 final class BenchmarkSession {
     let albumCount: Int
-    let folders = TestFolders()
-    let server: TestHTTPServer
+    let folders = BenchFolders()
+    let server: CoverServer
     let library: LibraryAPI
     let app: BlueLibraryApp
 
     init(albumCount: Int) {
         self.albumCount = albumCount
         do {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             self.server = server
             let albums = (0..<albumCount).map { number in
                 Album(title: "Album \(number)", artist: "Artist \(number % 997)", genre: "Genre \(number % 13)",
                       coverUrl: server.url("/cover/\(number)"), year: "\(1950 + number % 70)")
             }
-            try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
+            try folders.writeLibrary(try AlbumList.encode(albums))
         } catch {
             note("could not prepare the library: \(error)")
             exit(1)
@@ -43,21 +43,21 @@ final class BenchmarkSession {
     }
 
     private func runScenarios() async {
-        guard let window = await openedWindow(), let frames = FrameWatcher(window: window.window) else {
+        guard let controller = await openedWindow(), let frames = FrameWatcher(window: controller.window) else {
             note("the window did not open")
             exit(1)
         }
         note("window open with \(library.albums.count) albums")
-        await Interactions(window: window, frames: frames).run()
+        await Interactions(controller: controller, frames: frames).run()
         await Saving(library: library).run()
         await CoverLoading(server: server).run()
     }
 
     /// The main window once it is on screen with its visible covers placed.
-    private func openedWindow() async -> MainWindow? {
+    private func openedWindow() async -> MainWindowController? {
         for _ in 0..<2000 {
-            if let window = app.mainWindow, window.window.isMapped, window.visibleCoversArePlaced {
-                return window
+            if let controller = app.windowController, controller.window.isMapped, controller.visibleCoversArePlaced {
+                return controller
             }
             try? await Task.sleep(for: .milliseconds(5))
         }

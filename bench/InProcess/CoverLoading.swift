@@ -1,21 +1,21 @@
+import BlueLibrary
 import Foundation
 import GtkKit
 import LibraryCore
-import TestSupport
 
 // MARK: - CoverLoading
 
 /// 200 distinct covers from the local server: how long until all are decoded into textures
-/// (what an album view shows), how many connections the server saw at once, the longest
+/// at the size shown, off the GTK thread (what an album view does, through `CoverTextures`), how many connections the server saw at once, the longest
 /// main-loop stall meanwhile, and how many requests a relaunch makes (it must be none: the
 /// covers are on disk).
 @MainActor
 struct CoverLoading {
-    let server: TestHTTPServer
+    let server: CoverServer
     var coverCount = 200
 
     func run() async {
-        let folders = TestFolders(defaultLibrary: nil)
+        let folders = BenchFolders()
         let addresses = (0..<coverCount).map { server.url("/photo-cover/\($0)") }
         let requestsBefore = (try? server.stats().total) ?? 0
 
@@ -42,13 +42,15 @@ struct CoverLoading {
         note("covers: \(afterFirstRun - requestsBefore) requests on the first run")
     }
 
-    /// Asks for every cover at once, as the strip's views do, and decodes each on the GTK
-    /// thread as it arrives; returns how many became textures.
+    /// Asks for every cover at once, as the strip's views do, and decodes each as it arrives,
+    /// as an album view does; returns how many became textures.
     private func load(_ addresses: [String], with library: LibraryAPI) async -> Int {
+        let textures = CoverTextures()
         let requests = addresses.map { address in
             Task { @MainActor in
                 guard case .success(let data) = await library.cover(for: address) else { return false }
-                return (try? Texture(data: data)) != nil
+                let key = CoverTextures.Key(address: address, pixelSize: AlbumView.coverSize)
+                return (try? await textures.decode(data, for: key)) != nil
             }
         }
         var shown = 0

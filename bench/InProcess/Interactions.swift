@@ -1,7 +1,7 @@
+import BlueLibrary
 import Foundation
 import GtkKit
 import LibraryCore
-@testable import BlueLibrary
 
 // MARK: - Interactions
 
@@ -10,23 +10,23 @@ import LibraryCore
 /// shows it.
 @MainActor
 struct Interactions {
-    let window: MainWindow
+    let controller: MainWindowController
     let frames: FrameWatcher
     var repetitions = 250
 
     static let goal = "median ≤ 4 ms, p99 ≤ 16 ms"
 
     func run() async {
-        let scroller = window.scroller
+        let scroller = controller.scroller
         // Start in the middle of the library, as a user deep in a long strip would be.
-        window.library.selectAlbum(at: window.library.albums.count / 2)
+        controller.library.selectAlbum(at: controller.library.albums.count / 2)
         _ = await frames.nextFrame()
 
         var forward = true
         await measure("select next (Right key)") {
             guard let selected = scroller.selectedIndex else { return }
             if selected + 1 >= scroller.count { forward = false } else if selected == 0 { forward = true }
-            window.horizontalScrollerView(scroller, didSelectViewAt: forward ? selected + 1 : selected - 1)
+            controller.horizontalScrollerView(scroller, didSelectViewAt: forward ? selected + 1 : selected - 1)
         }
         var step = 2
         await measure("select by click") {
@@ -51,8 +51,8 @@ struct Interactions {
     private func measurePairs(_ firstName: String, _ first: String, _ secondName: String, _ second: String) async {
         var firstSamples: [Double] = [], secondSamples: [Double] = []
         for _ in 0..<repetitions {
-            firstSamples.append(await timed { _ = window.window.activateAction(first) })
-            secondSamples.append(await timed { _ = window.window.activateAction(second) })
+            firstSamples.append(await timed { _ = controller.window.activateAction(first) })
+            secondSamples.append(await timed { _ = controller.window.activateAction(second) })
         }
         report(firstName, firstSamples)
         report(secondName, secondSamples)

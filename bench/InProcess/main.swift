@@ -3,8 +3,9 @@
 // interaction latency, stalls while saving and downloading, cover loading. One JSON object
 // per line goes to stdout (bench/bench.py makes the tables); progress goes to stderr.
 //
-// Built in release mode with `-enable-testing` (bench/run does it) so that it can drive the
-// window's internals the way the event handlers do.
+// Built in plain release mode, like the app users get (bench/run does it). It drives the
+// window the way the event handlers do, through what the package exposes of it (`package`
+// members of the controller and its views); it shares no code with the tests.
 
 import Foundation
 import GtkKit

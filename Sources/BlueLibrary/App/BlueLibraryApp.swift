@@ -5,19 +5,25 @@ import LibraryCore
 // MARK: - BlueLibraryApp
 
 /// The application: one instance per session (a second launch presents the first window),
-/// app-wide actions (quit, about), keyboard shortcuts, the style sheet, and saving at quit.
+/// app-wide actions (quit, about), keyboard shortcuts, the resource bundle, and saving at quit.
 @MainActor
 public final class BlueLibraryApp {
     let application: Application
     private let makeLibrary: @MainActor () -> LibraryAPI
     private(set) var library: LibraryAPI?
-    private(set) var mainWindow: MainWindow?
+    /// The main window's controller, once the app is activated.
+    package private(set) var windowController: MainWindowController?
+
+    /// Called with the main window's controller when it has been created, before it is shown:
+    /// where `main` attaches observers of its own (the diagnostics).
+    public var onWindowOpened: (@MainActor (MainWindowController) -> Void)?
 
     /// - Parameters:
     ///   - allowsMultipleInstances: tests run several apps side by side.
     ///   - library: the library to show; the user's (`LibraryAPI.shared`) unless a test
     ///     passes one over temporary folders.
     public init(allowsMultipleInstances: Bool = false, library: @escaping @MainActor () -> LibraryAPI = { LibraryAPI.shared }) {
+        AppResources.register()
         application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances)
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
@@ -34,43 +40,39 @@ public final class BlueLibraryApp {
 
     /// Opens the window, or presents it if it is already open (a second launch).
     func activate() {
-        if let mainWindow {
-            mainWindow.present()
+        if let windowController {
+            windowController.present()
             return
         }
-        AppStyle.load()
+        AppResources.applyStyle()
         let library = makeLibrary()
         self.library = library
-        let window = MainWindow(application: application, library: library)
-        mainWindow = window
-        window.present()
+        let controller = MainWindowController(application: application, library: library)
+        windowController = controller
+        onWindowOpened?(controller)
+        controller.present()
     }
 
     // MARK: Actions
 
     private func addActions() {
-        application.addAction("quit") { [weak self] in self?.quit() }
-        application.addAction("about") { [weak self] in self?.showAbout() }
-        application.setAccelerators(["<Control>q"], for: "app.quit")
-        application.setAccelerators(["<Control>w"], for: "window.close")
-        application.setAccelerators(["<Control>question"], for: "win.show-help-overlay")
-        for (action, keys) in WindowActions.accelerators {
-            application.setAccelerators(keys, for: action)
-        }
+        application.addAction(AppAction.quit.name) { [weak self] in self?.quit() }
+        application.addAction(AppAction.about.name) { [weak self] in self?.showAbout() }
+        application.setAccelerators(of: AppAction.allCases)
     }
 
     /// Saves and quits (Ctrl+Q).
-    func quit() {
-        if let mainWindow {
-            mainWindow.rememberWindowSize()
-            mainWindow.window.destroy()
+    public func quit() {
+        if let windowController {
+            windowController.rememberWindowSize()
+            windowController.window.destroy()
         }
         library?.flush()
         application.quit()
     }
 
     private func showAbout() {
-        guard let mainWindow else { return }
+        guard let windowController else { return }
         AboutDialog.present(AboutDialog.Content(
             programName: AppInfo.name,
             version: AppInfo.version,
@@ -78,6 +80,6 @@ public final class BlueLibraryApp {
             website: AppInfo.website,
             logoIconName: AppInfo.applicationID,
             copyright: localized("© 2026 The BlueLibrary authors")
-        ), over: mainWindow.window)
+        ), over: windowController.window)
     }
 }

@@ -2,37 +2,30 @@ import GtkKit
 
 // MARK: - WindowActions
 
-/// The window's actions (`win.undo`, `win.redo`, `win.delete`): what the toolbar buttons,
-/// the undo notice and the keyboard shortcuts trigger. Their enabled state is what makes
-/// the buttons sensitive.
+/// The window's own actions (`win.undo`, `win.redo`, `win.delete`, `win.dismiss-notice`):
+/// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
+/// enabled state is what makes the buttons sensitive.
 @MainActor
-final class WindowActions {
-    static let undo = "win.undo"
-    static let redo = "win.redo"
-    static let delete = "win.delete"
-
-    /// The shortcuts, as `GtkApplication` sets them (detailed action → accelerators).
-    static let accelerators: [(action: String, keys: [String])] = [
-        (undo, ["<Control>z"]),
-        (redo, ["<Control><Shift>z"]),
-        (delete, ["Delete", "KP_Delete"]),
-    ]
-
-    let undoAction = SimpleAction(name: "undo")
-    let redoAction = SimpleAction(name: "redo")
-    let deleteAction = SimpleAction(name: "delete")
+package final class WindowActions {
+    package let undoAction = SimpleAction(name: AppAction.undo.name)
+    package let redoAction = SimpleAction(name: AppAction.redo.name)
+    package let deleteAction = SimpleAction(name: AppAction.delete.name)
+    package let dismissNoticeAction = SimpleAction(name: AppAction.dismissNotice.name)
 
     init(window: ApplicationWindow) {
-        window.add(undoAction)
-        window.add(redoAction)
-        window.add(deleteAction)
+        for action in [undoAction, redoAction, deleteAction, dismissNoticeAction] {
+            window.add(action)
+        }
+        dismissNoticeAction.isEnabled = false
+        window.addShortcuts(of: AppAction.allCases)
     }
 
     /// Routes the actions to `controller`.
-    func connect(to controller: MainWindow) {
+    func connect(to controller: MainWindowController) {
         undoAction.onActivate { [weak controller] in controller?.undo() }
         redoAction.onActivate { [weak controller] in controller?.redo() }
         deleteAction.onActivate { [weak controller] in controller?.deleteSelectedAlbum() }
+        dismissNoticeAction.onActivate { [weak controller] in controller?.toast.dismiss() }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {

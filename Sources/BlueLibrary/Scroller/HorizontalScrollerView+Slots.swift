@@ -8,7 +8,7 @@ extension HorizontalScrollerView {
     func connectFactory() {
         factory.onSetup { [weak self] slot in
             guard let self, let view = self.dataSource?.makeReusableView(for: self) else { return }
-            slot.setChild(view.widget)
+            slot.setChild(view)
             slot.attach(view, forKey: Self.viewKey)
             self.materializedViewCount += 1
         }
@@ -17,7 +17,7 @@ extension HorizontalScrollerView {
                   let position = slot.position else { return }
             self.boundViews[ObjectIdentifier(view)] = (slot, view)
             self.dataSource?.horizontalScrollerView(self, configure: view, at: position)
-            if let label = view.accessibleLabel { view.widget.setParentAccessibleLabel(label) }
+            if let label = view.accessibleLabel { view.setParentAccessibleLabel(label) }
             view.setNearVisibleRange(self.nearIndexes.contains(position))
         }
         factory.onUnbind { [weak self] slot in

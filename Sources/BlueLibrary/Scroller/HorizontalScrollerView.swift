@@ -12,14 +12,11 @@ import GtkKit
 /// the user's choices go to a delegate (the adapter pattern): it knows nothing of what the
 /// views show.
 @MainActor
-public final class HorizontalScrollerView {
+public final class HorizontalScrollerView: Widget {
     // MARK: Collaborators
 
     public weak var dataSource: HorizontalScrollerViewDataSource?
     public weak var delegate: HorizontalScrollerViewDelegate?
-
-    /// The widget to place in a window.
-    public var widget: Widget { scrolledWindow }
 
     // MARK: State
 
@@ -34,9 +31,9 @@ public final class HorizontalScrollerView {
 
     // MARK: Widgets
 
-    let model = PositionListModel()
-    let selection: SingleSelection
-    let factory = ListItemFactory()
+    let model: PositionListModel
+    package let selection: SingleSelection
+    let factory: ListItemFactory
     let listView: ListView
     let scrolledWindow: ScrolledWindow
     let adjustment: Adjustment
@@ -55,20 +52,25 @@ public final class HorizontalScrollerView {
     // MARK: Life cycle
 
     /// What assistive technologies announce for the strip, e.g. "Albums".
-    public func setAccessibleLabel(_ label: String) {
+    public func setStripAccessibleLabel(_ label: String) {
         listView.setAccessibleLabel(label)
     }
 
     public init() {
-        selection = SingleSelection(model: model)
-        listView = ListView(selection: selection, factory: factory, orientation: .horizontal)
+        let model = PositionListModel()
+        let selection = SingleSelection(model: model)
+        let factory = ListItemFactory()
+        let listView = ListView(selection: selection, factory: factory, orientation: .horizontal)
+        let scrolledWindow = ScrolledWindow(child: listView)
+        let adjustment = scrolledWindow.horizontalAdjustment
+        (self.model, self.selection, self.factory, self.listView) = (model, selection, factory, listView)
+        (self.scrolledWindow, self.adjustment) = (scrolledWindow, adjustment)
+        animator = ScrollAnimator(adjustment: adjustment, clock: listView)
+        super.init(adopting: scrolledWindow)
         listView.addCSSClass("cover-strip")
         listView.setAlignment(horizontal: .center, vertical: .fill)  // a few views sit in the middle
-        scrolledWindow = ScrolledWindow(child: listView)
         scrolledWindow.scrollsHorizontallyOnly()
         scrolledWindow.addCSSClass("cover-strip-scroller")
-        adjustment = scrolledWindow.horizontalAdjustment
-        animator = ScrollAnimator(adjustment: adjustment, clock: listView)
         connectFactory()
         connectNearness()
         connectSelection()
@@ -114,7 +116,7 @@ public final class HorizontalScrollerView {
     public func removeView(at index: Int) {
         let hadFocus = hasFocus
         if hadFocus, let heir = view(at: index + 1) ?? view(at: index - 1) {
-            heir.widget.grabParentFocus()
+            heir.grabParentFocus()
         }
         updateProgrammatically { model.remove(at: index) }
         updateNearness()
@@ -189,7 +191,7 @@ public final class HorizontalScrollerView {
 
     /// Gives the strip the keyboard focus (on its selected view).
     public func focus() {
-        if let selected = selectedIndex, let view = view(at: selected), view.widget.grabParentFocus() {
+        if let selected = selectedIndex, let view = view(at: selected), view.grabParentFocus() {
             return  // its row has the focus now
         }
         if let selected = selectedIndex {
@@ -214,9 +216,9 @@ public final class HorizontalScrollerView {
 
     /// Whether the keyboard focus is on the selected view's row (or the strip is empty and
     /// has the focus itself).
-    var selectedViewHasFocus: Bool {
+    package var selectedViewHasFocus: Bool {
         guard let selected = selectedIndex else { return hasFocus }
-        return view(at: selected)?.widget.parentHasFocus == true
+        return view(at: selected)?.parentHasFocus == true
     }
 
     /// Whether the strip has the keyboard focus.

@@ -3,12 +3,9 @@ import GtkKit
 // MARK: - Reusable views
 
 /// A view the scroller shows in one of its slots and reuses for other indexes as the user
-/// scrolls, like a table view's cell.
+/// scrolls, like a table view's cell. It is the widget placed in the slot.
 @MainActor
-public protocol HorizontalScrollerReusableView: AnyObject {
-    /// The widget placed in the slot.
-    var widget: Widget { get }
-
+public protocol HorizontalScrollerReusableView: Widget {
     /// Called when the view leaves an index, before it is configured for another one.
     func prepareForReuse()
 

@@ -2,5 +2,5 @@ import LibraryCore
 
 extension Log {
     /// The window's log domain (`G_MESSAGES_DEBUG=BlueLibrary` shows its debug lines).
-    static let ui = Log(domain: "BlueLibrary")
+    package static let ui = Log(domain: "BlueLibrary")
 }

@@ -13,15 +13,13 @@ import LibraryCore
 /// texture when it scrolls far away. It watches its picture's `paintable` property (GObject's
 /// key-value observing) to stop the spinner once the cover is shown.
 @MainActor
-final class AlbumView: HorizontalScrollerReusableView {
+package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// The cover's edge, in application pixels (twice that in device pixels at 2× scale).
-    static let coverSize = 144
+    package static let coverSize = 144
 
     // Looked up once: a few hundred rows are configured after every deletion.
     private static let accessibleLabelFormat = LocalizedFormat(localized("%1$@ by %2$@"))
     private static let tooltip = LocalizedFormat(localized("%1$@ — %2$@"))
-
-    let widget: Widget
 
     /// The square the cover fills; its size is its size request, whatever the cover's shape.
     /// Out of the accessible tree, with the cover, spinner and initials in it: the slot's
@@ -32,6 +30,7 @@ final class AlbumView: HorizontalScrollerReusableView {
     private let spinner = Spinner()
     private let placeholder = Label()
     private let library: LibraryAPI
+    private let textures: CoverTextures
 
     /// The cover address being shown or loaded, to know what is already under way.
     private(set) var coverAddress: String?
@@ -44,12 +43,14 @@ final class AlbumView: HorizontalScrollerReusableView {
     private var coverRequest: Task<Void, Never>?
     private var placeholderColourClass: String?
 
-    /// Called when the view starts or stops showing a cover, or shows its placeholder: the
-    /// window's report follows what the strip shows.
-    var onDisplayChange: (@MainActor () -> Void)?
-
-    init(library: LibraryAPI) {
+    /// - Parameters:
+    ///   - library: where covers come from.
+    ///   - textures: the decoded covers every album view of the window shares.
+    init(library: LibraryAPI, textures: CoverTextures) {
         self.library = library
+        self.textures = textures
+        let column = Box(.vertical, spacing: 6)
+        super.init(adopting: column)
         // The picture is an overlay, not the overlay's main child: only the main child is
         // measured, and a picture asks for its cover's shape (a 200 × 1000 cover, 720 points
         // high at 144 wide), which made portrait tiles taller than the strip.
@@ -69,15 +70,13 @@ final class AlbumView: HorizontalScrollerReusableView {
         caption.ellipsize()
         caption.setSizeRequest(width: Self.coverSize, height: -1)
 
-        let column = Box(.vertical, spacing: 6)
         column.addCSSClass("album-view")
         column.append(frame)
         column.append(caption)
-        widget = column
 
         picture.observe(property: "paintable") { [weak self] in self?.pictureChanged() }
-        widget.observe(property: "scale-factor") { [weak self] in self?.reloadCover() }
-        widget.provideTooltip { [weak self] in
+        observe(property: "scale-factor") { [weak self] in self?.reloadCover() }
+        provideTooltip { [weak self] in
             self?.album.map { Self.tooltip.filled(with: $0.title.isolatedForDisplay, $0.artist.isolatedForDisplay).asSentence }
         }
         prepareForReuse()
@@ -86,15 +85,15 @@ final class AlbumView: HorizontalScrollerReusableView {
     // MARK: State, for the window and tests
 
     /// Whether the spinner is turning (the cover is on its way).
-    var isLoading: Bool { spinner.isSpinning }
+    package var isLoading: Bool { spinner.isSpinning }
     /// Whether a downloaded cover is shown.
-    var showsCover: Bool { picture.hasPaintable }
+    package var showsCover: Bool { picture.hasPaintable }
     /// Whether the placeholder is shown instead of a cover.
-    var showsPlaceholder: Bool { placeholder.isVisible }
+    package var showsPlaceholder: Bool { placeholder.isVisible }
     /// The caption under the cover.
     var captionText: String { caption.text }
     /// "<Album> by <Artist>", for the slot holding the view.
-    private(set) var accessibleLabel: String?
+    package private(set) var accessibleLabel: String?
 
     // MARK: Configuring
 
@@ -111,14 +110,14 @@ final class AlbumView: HorizontalScrollerReusableView {
         updateCover()
     }
 
-    func prepareForReuse() {
+    package func prepareForReuse() {
         clearCover()
         album = nil
         accessibleLabel = nil
         isNearVisibleRange = false
     }
 
-    func setNearVisibleRange(_ isNear: Bool) {
+    package func setNearVisibleRange(_ isNear: Bool) {
         guard isNear != isNearVisibleRange else { return }
         isNearVisibleRange = isNear
         updateCover()
@@ -157,21 +156,21 @@ final class AlbumView: HorizontalScrollerReusableView {
 
     private func loadCover(at address: String) {
         coverAddress = address
-        let key = CoverTextures.Key(address: address, pixelSize: Self.coverSize * max(1, widget.scaleFactor))
-        if let texture = CoverTextures.shared.texture(for: key) {
+        let key = CoverTextures.Key(address: address, pixelSize: Self.coverSize * max(1, scaleFactor))
+        if let texture = textures.texture(for: key) {
             shownCoverAddress = address
             picture.setTexture(texture)  // the spinner stops on `paintable`
             return
         }
         spinner.isVisible = true
         spinner.isSpinning = true
-        coverRequest = Task { [weak self, library] in
+        coverRequest = Task { [weak self, library, textures] in
             guard !Task.isCancelled else { return }  // scrolled away or reused before it began
             let cover = await library.cover(for: address)
             guard !Task.isCancelled else { return }
             let shown: Result<Texture, ImageDecodingError>?
             switch cover {
-            case .success(let data): shown = await Self.texture(decoding: data, for: key)
+            case .success(let data): shown = await Self.texture(decoding: data, for: key, in: textures)
             case .failure: shown = nil
             }
             guard !Task.isCancelled else { return }
@@ -179,9 +178,9 @@ final class AlbumView: HorizontalScrollerReusableView {
         }
     }
 
-    private static func texture(decoding data: Data, for key: CoverTextures.Key) async -> Result<Texture, ImageDecodingError> {
+    private static func texture(decoding data: Data, for key: CoverTextures.Key, in textures: CoverTextures) async -> Result<Texture, ImageDecodingError> {
         do {
-            return .success(try await CoverTextures.shared.decode(data, for: key))
+            return .success(try await textures.decode(data, for: key))
         } catch {
             return .failure(error)
         }
@@ -204,7 +203,6 @@ final class AlbumView: HorizontalScrollerReusableView {
     }
 
     private func pictureChanged() {
-        defer { onDisplayChange?() }
         guard picture.hasPaintable else { return }
         spinner.isSpinning = false
         spinner.isVisible = false
@@ -218,7 +216,6 @@ final class AlbumView: HorizontalScrollerReusableView {
         spinner.isSpinning = false
         spinner.isVisible = false
         placeholder.isVisible = true
-        onDisplayChange?()
     }
 
     private func setPlaceholder(_ content: CoverPlaceholder) {

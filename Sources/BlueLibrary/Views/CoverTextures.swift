@@ -11,15 +11,22 @@ import LibraryCore
 /// at 144 points becomes 288 × 288 pixels on a 2× screen, not a 16 MB texture), and only
 /// the texture is made on the GTK thread. A decoded texture is reused when its album comes
 /// back on screen, or when GTK rebinds the rows after a deletion.
+///
+/// The window's controller makes one and hands it to each album view it creates.
 @MainActor
-final class CoverTextures {
-    static let shared = CoverTextures()
+package final class CoverTextures {
+    package init() {}
 
     /// A cover at one size: the same address shown on a 1× and a 2× screen is two textures.
-    struct Key: Hashable {
-        let address: String
+    package struct Key: Hashable {
+        package let address: String
         /// The length, in device pixels, of the texture's shorter side.
-        let pixelSize: Int
+        package let pixelSize: Int
+
+        package init(address: String, pixelSize: Int) {
+            self.address = address
+            self.pixelSize = pixelSize
+        }
     }
 
     /// About 600 covers at 1×, 150 at 2× (288 × 288 × 4 bytes each): the covers near the
@@ -31,13 +38,13 @@ final class CoverTextures {
     nonisolated static let maximumPixels = 4096 * 4096
 
     /// The decoded cover for `key`, if it was decoded recently.
-    func texture(for key: Key) -> Texture? {
+    package func texture(for key: Key) -> Texture? {
         cache.value(forKey: key)
     }
 
     /// Decodes `data` (PNG, JPEG, GIF, WebP, SVG…) at `key.pixelSize` on another thread, and
     /// keeps the texture for `key`.
-    func decode(_ data: Data, for key: Key) async throws(ImageDecodingError) -> Texture {
+    package func decode(_ data: Data, for key: Key) async throws(ImageDecodingError) -> Texture {
         let image = try await Self.decodeOffTheGTKThread(data, shorterSide: key.pixelSize)
         let texture = Texture(image: image)
         cache.insert(texture, forKey: key, cost: image.byteCount)

@@ -11,9 +11,7 @@ import LibraryCore
 /// with its title ("Genre: Rock"); the titles themselves, and whichever of the rows and the
 /// empty state is not shown, are not in the accessible tree.
 @MainActor
-final class PropertiesListView {
-    let widget: Widget
-
+package final class PropertiesListView: Widget {
     private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 12)
     private let rowsScroller: ScrolledWindow
     private let empty = Box(.vertical, spacing: 12)
@@ -24,10 +22,12 @@ final class PropertiesListView {
     private static let accessibleValue = LocalizedFormat(localized("%1$@: %2$@"))
 
     init() {
+        let column = Box(.vertical, spacing: 0)
+        rowsScroller = ScrolledWindow(child: rowsGrid)
+        super.init(adopting: column)
         rowsGrid.addCSSClass("properties-list")
         rowsGrid.setAlignment(horizontal: .center, vertical: .start)
         rowsGrid.setAccessibleLabel(localized("Album properties"))
-        rowsScroller = ScrolledWindow(child: rowsGrid)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 
@@ -41,11 +41,9 @@ final class PropertiesListView {
         empty.append(emptyIcon)
         empty.append(emptyTitle)
 
-        let column = Box(.vertical, spacing: 0)
         column.append(rowsScroller)
         column.append(empty)
         column.expandsVertically = true
-        widget = column
     }
 
     // MARK: Content
@@ -77,7 +75,7 @@ final class PropertiesListView {
 
     /// What the list shows now, as a user would read it: each row's title and value, or
     /// the empty state's message.
-    var shownText: [String] {
+    package var shownText: [String] {
         empty.isVisible ? [emptyTitle.text] : rows.map { "\($0.title.text): \($0.value.text)" }
     }
 

@@ -3,32 +3,30 @@ import LibraryCore
 
 // MARK: - Toolbar
 
-/// The header bar: Undo and Trash on the left, the app menu on the right. The buttons are
+/// The header bar: Undo and Trash on the left, the main menu on the right. The buttons are
 /// bound to window actions, so they are sensitive exactly when their actions are enabled.
 @MainActor
-final class Toolbar {
-    let widget: Widget
-    let undoButton: Button
-    let trashButton: Button
+package final class Toolbar: Widget {
+    let undoButton = Button(iconName: "edit-undo-symbolic")
+    let trashButton = Button(iconName: "user-trash-symbolic")
     let menuButton: MenuButton
     /// What Undo would undo, for its tooltip.
     private var undoDescription: String?
 
-    init(undoAction: String, deleteAction: String) {
-        undoButton = Button(iconName: "edit-undo-symbolic")
-        undoButton.actionName = undoAction
-        undoButton.setAccessibleLabel(localized("Undo"))
-
-        trashButton = Button(iconName: "user-trash-symbolic")
-        trashButton.actionName = deleteAction
-        trashButton.tooltip = localized("Delete Album (Delete)")
-        trashButton.setAccessibleLabel(localized("Delete album"))
-
+    init() {
         let menu = Menu()
-        menu.append(localized("_Keyboard Shortcuts"), action: "win.show-help-overlay")
-        menu.append(localized("_About BlueLibrary"), action: "app.about")
-        menu.append(localized("_Quit"), action: "app.quit")
+        for action in [AppAction.showShortcuts, .about, .quit] {
+            menu.append(action.title, action: action.detailedName)
+        }
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
+        let bar = HeaderBar()
+        super.init(adopting: bar)
+
+        undoButton.actionName = AppAction.undo.detailedName
+        undoButton.setAccessibleLabel(localized("Undo"))
+        trashButton.actionName = AppAction.delete.detailedName
+        trashButton.tooltip = AppAction.delete.tooltip()
+        trashButton.setAccessibleLabel(localized("Delete album"))
         menuButton.tooltip = localized("Main Menu")
         menuButton.setAccessibleLabel(localized("Main menu"))
         menuButton.isPrimary = true  // F10 opens it
@@ -36,14 +34,12 @@ final class Toolbar {
         for button in [undoButton, trashButton] as [Widget] + [menuButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
         }
-
-        let bar = HeaderBar()
         bar.packStart(undoButton)
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
-        widget = bar
         undoButton.provideTooltip { [weak self] in
-            (self?.undoDescription.map { localized("Undo %@ (Ctrl+Z)", $0) } ?? localized("Undo (Ctrl+Z)")).asSentence
+            let description = self?.undoDescription.map { localized("Undo %@", $0) }
+            return AppAction.undo.tooltip(description).asSentence
         }
     }
 

@@ -11,58 +11,58 @@ import LibraryCore
 /// buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
 /// the focus goes back through `onFocusReturn` when it hides.
 @MainActor
-final class UndoToast {
+package final class UndoToast: Widget {
     /// How long the notice stays.
     static let displayMilliseconds = 5000
 
-    let widget: Widget
     /// Gives the keyboard focus back to where the user works (the strip) when the notice
     /// hides while holding it.
     var onFocusReturn: @MainActor () -> Void = {}
+    /// Called when the notice shows or hides: `win.dismiss-notice` (Escape) is enabled only
+    /// while it is on show.
+    var onShownChange: @MainActor (Bool) -> Void = { _ in }
 
-    let undoButton: Button
+    let undoButton = Button(label: localized("Undo"))
     private let revealer: Revealer
-    private let box: Box
+    private let box = Box(.horizontal, spacing: 12, accessibleRole: .alert)
     private let label = Label()
     private var hideTimer: Timeout?
 
-    init(undoAction: String) {
+    init() {
+        revealer = Revealer(child: box, animation: .slideUp)
+        super.init(adopting: revealer)
         label.addCSSClass("toast-label")
         label.ellipsize()
-        let undo = Button(label: localized("Undo"))
-        undoButton = undo
-        undo.actionName = undoAction
-        undo.tooltip = localized("Undo the deletion (Ctrl+Z)")
+        undoButton.actionName = AppAction.undo.detailedName
+        undoButton.tooltip = AppAction.undo.tooltip(localized("Undo the deletion"))
         let close = Button(iconName: "window-close-symbolic")
-        close.tooltip = localized("Dismiss (Escape)")
+        close.actionName = AppAction.dismissNotice.detailedName
+        close.tooltip = AppAction.dismissNotice.tooltip()
         close.setAccessibleLabel(localized("Dismiss"))
         close.addCSSClass("flat")
-        for button in [undo, close] {
+        for button in [undoButton, close] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
         }
-        box = Box(.horizontal, spacing: 12, accessibleRole: .alert)
         box.addCSSClass("toast")
         box.append(label)
-        box.append(undo)
+        box.append(undoButton)
         box.append(close)
-        revealer = Revealer(child: box, animation: .slideUp)
         revealer.setAlignment(horizontal: .center, vertical: .end)
         revealer.setMargins(18)
-        widget = revealer
-        close.onClicked { [weak self] in self?.dismiss() }
-        undo.onClicked { [weak self] in self?.dismiss() }
+        undoButton.onClicked { [weak self] in self?.dismiss() }
     }
 
     /// Whether the notice is on show.
-    var isShown: Bool { revealer.revealsChild }
+    package var isShown: Bool { revealer.revealsChild }
     /// The message on show (the label has it behind a direction mark).
-    private(set) var message = ""
+    package private(set) var message = ""
 
     /// Shows `message`, replacing a notice already on show, and starts its timer again.
     func show(_ message: String) {
         self.message = message
         label.text = message.asSentence
         revealer.revealsChild = true
+        onShownChange(true)
         hideTimer = Timeout(milliseconds: Self.displayMilliseconds) { [weak self] in self?.dismiss() }
     }
 
@@ -72,5 +72,6 @@ final class UndoToast {
         guard revealer.revealsChild else { return }
         if box.containsFocus { onFocusReturn() }
         revealer.revealsChild = false
+        onShownChange(false)
     }
 }

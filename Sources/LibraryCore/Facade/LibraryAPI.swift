@@ -183,20 +183,10 @@ public final class LibraryAPI {
 
     // MARK: Covers
 
-    /// The cover at `address`: from memory, the disk cache, or the network (once). Observers
-    /// hear `coverLoaded` or `coverFailed` too.
+    /// The cover at `address`: from memory, the disk cache, or the network (once). The one
+    /// way covers reach a view: it awaits the answer (no event is posted).
     public func cover(for address: String) async -> Result<Data, CoverError> {
-        let result = await covers.cover(for: address)
-        switch result {
-        case .success(let data): observers.post(.coverLoaded(address: address, data: data))
-        case .failure(let error): observers.post(.coverFailed(address: address, error: error))
-        }
-        return result
-    }
-
-    /// The cover's bytes if they are in memory now (for a view being reused while scrolling).
-    public func coverInMemory(for address: String) -> Data? {
-        covers.coverInMemory(for: address)
+        await covers.cover(for: address)
     }
 
     // MARK: Saving

@@ -10,10 +10,6 @@ public enum LibraryEvent: Sendable {
     case selectionChanged(Int?)
     /// `canUndo` or `canRedo` may have changed.
     case undoStateChanged
-    /// A cover arrived; its bytes are in `LibraryAPI.coverInMemory(for:)` too.
-    case coverLoaded(address: String, data: Data)
-    /// A cover could not be had; show the placeholder.
-    case coverFailed(address: String, error: CoverError)
     /// A file could not be saved; the in-memory state is kept and saved again on the next change.
     /// Sent once per run of failures: further failures are only logged until a save succeeds.
     case saveFailed(PersistenceError)

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import BlueLibrary
+import WindowDiagnostics
 
 /// The real `bluelibrary` binary, run on temporary XDG folders, observed through the report
 /// it writes to `$BLUELIBRARY_STATE_REPORT`, and driven with xdotool. What it prints goes to

@@ -2,6 +2,7 @@ import Foundation
 import Testing
 import TestSupport
 @testable import BlueLibrary
+import WindowDiagnostics
 @testable import GtkKit
 @testable import LibraryCore
 
@@ -12,7 +13,7 @@ final class WindowHarness {
     let folders: TestFolders
     let library: LibraryAPI
     let app: BlueLibraryApp
-    let window: MainWindow
+    let window: MainWindowController
 
     /// Opens the window over `albums` (the bundled library when nil) and waits until it is
     /// on screen with the focus in the strip.
@@ -30,7 +31,7 @@ final class WindowHarness {
         app = BlueLibraryApp(allowsMultipleInstances: true, library: { library })
         app.application.register()
         app.activate()
-        window = try #require(app.mainWindow)
+        window = try #require(app.windowController)
         let shown = await MainLoopDriver.run(until: { [window] in
             window.window.isMapped && (window.scroller.hasFocus || library.albums.isEmpty)  // empty: no strip
         })
@@ -85,8 +86,8 @@ final class WindowHarness {
     /// Clicks the middle of the cover at `index` (it must be materialised).
     func clickCover(at index: Int) async throws {
         let view = try #require(window.scroller.view(at: index) as? AlbumView, "cover \(index) should be on screen")
-        let size = view.widget.allocatedSize
-        let point = try #require(view.widget.surfacePoint(x: Double(size.width) / 2, y: Double(size.height) / 3))
+        let size = view.allocatedSize
+        let point = try #require(view.surfacePoint(x: Double(size.width) / 2, y: Double(size.height) / 3))
         try await deliver(input.click(x: point.x, y: point.y))
     }
 

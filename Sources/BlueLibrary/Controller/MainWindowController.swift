@@ -1,28 +1,32 @@
 import GtkKit
 import LibraryCore
 
-// MARK: - MainWindow
+// MARK: - MainWindowController
 
-/// The window's controller: it lays out the cover strip, the properties list, the toolbar,
-/// the banner and the undo notice; feeds the strip as its data source and delegate; turns
-/// actions into `LibraryAPI` calls; and updates the views when the library announces a change.
+/// The main window's controller: it lays out the cover strip, the properties list, the
+/// toolbar, the banner and the undo notice; feeds the strip as its data source and delegate;
+/// turns actions into `LibraryAPI` calls; and updates the views when the library announces a
+/// change.
+///
+/// What it shows is readable by the package (`package`): the diagnostics that `main` attaches
+/// and the benchmarks read the window from there, and the controller knows nothing of them.
 @MainActor
-public final class MainWindow {
+public final class MainWindowController {
     /// The default size on a first launch.
     static let defaultSize = WindowSize(width: 900, height: 600)
 
-    let window: ApplicationWindow
-    let library: LibraryAPI
-    let scroller = HorizontalScrollerView()
-    let properties = PropertiesListView()
-    let toolbar: Toolbar
-    let toast: UndoToast
-    let banner = Banner()
-    let actions: WindowActions
+    package let window: ApplicationWindow
+    package let library: LibraryAPI
+    package let scroller = HorizontalScrollerView()
+    package let properties = PropertiesListView()
+    package let toolbar = Toolbar()
+    package let toast = UndoToast()
+    package let banner = Banner()
+    package let actions: WindowActions
+    /// The covers decoded for this window's album views.
+    let coverTextures = CoverTextures()
 
     private var observation: LibraryObservation?
-    private var reporter: StateReporter?
-    private var firstFrameProbe: FirstFrameProbe?
 
     // MARK: Life cycle
 
@@ -33,24 +37,17 @@ public final class MainWindow {
         window.defaultSize = Self.openingSize(remembered: library.windowSize)
 
         actions = WindowActions(window: window)
-        toolbar = Toolbar(undoAction: WindowActions.undo, deleteAction: WindowActions.delete)
-        toast = UndoToast(undoAction: WindowActions.undo)
-        window.setTitlebar(toolbar.widget)
+        window.setTitlebar(toolbar)
         window.setChild(makeContent())
-        if !window.setHelpOverlay(builderXML: ShortcutsOverlay.builderXML) {
-            Log.ui.warning("the Keyboard Shortcuts window could not be built")
-        }
 
         scroller.dataSource = self
         scroller.delegate = self
-        scroller.setAccessibleLabel(localized("Albums"))
+        scroller.setStripAccessibleLabel(localized("Albums"))
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
+        toast.onShownChange = { [weak self] shown in self?.actions.dismissNoticeAction.isEnabled = shown }
         actions.connect(to: self)
-        connectEscape()
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
-        reporter = StateReporter.fromEnvironment(for: self)
-        firstFrameProbe = FirstFrameProbe.fromEnvironment(for: self)
 
         scroller.reload()
         refreshSelection(animated: false)
@@ -61,10 +58,7 @@ public final class MainWindow {
     /// Shows the window with the keyboard focus in the cover strip.
     public func present() {
         window.present()
-        scroller.focusWhenShown { [weak self] in
-            self?.properties.deselectText()
-            self?.reporter?.scheduleReport()
-        }
+        scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
 
     /// The remembered size, or the default one, made no larger than the screen: a window
@@ -77,24 +71,13 @@ public final class MainWindow {
         return (size.width, size.height)
     }
 
-    /// Escape dismisses the undo notice (when nothing inside the window used the key).
-    private func connectEscape() {
-        let keys = KeyController()
-        keys.onKeyPressed { [weak self] key, modifiers in
-            guard let self, key == Keys.escape, modifiers.isDisjoint(with: .shortcut), self.toast.isShown else { return false }
-            self.toast.dismiss()
-            return true
-        }
-        window.addController(keys)
-    }
-
     private func makeContent() -> Widget {
         let column = Box(.vertical, spacing: 0)
-        column.append(banner.widget)
-        column.append(scroller.widget)
-        column.append(properties.widget)
+        column.append(banner)
+        column.append(scroller)
+        column.append(properties)
         let overlay = Overlay(child: column)
-        overlay.addOverlay(toast.widget)
+        overlay.addOverlay(toast)
         return overlay
     }
 
@@ -112,14 +95,11 @@ public final class MainWindow {
             refreshSelection(animated: true)
         case .undoStateChanged:
             refreshActions()
-        case .coverLoaded, .coverFailed:
-            break  // each album view awaits its own cover
         case .saveFailed(let error):
             banner.show([localized("%@. BlueLibrary keeps your changes and tries again at the next one.", error.description)])
         case .saveRecovered:
             banner.dismiss()
         }
-        reporter?.scheduleReport()
     }
 
     /// Makes the strip, the properties and the Trash action follow the library's selection.
@@ -140,8 +120,8 @@ public final class MainWindow {
     /// the properties' place), not a blank band above it. When the first album comes back,
     /// the strip takes the keyboard focus again.
     private func showStrip(_ shown: Bool) {
-        guard scroller.widget.isVisible != shown else { return }
-        scroller.widget.isVisible = shown
+        guard scroller.isVisible != shown else { return }
+        scroller.isVisible = shown
         if shown { scroller.focusWhenShown() }
     }
 
@@ -152,11 +132,10 @@ public final class MainWindow {
 
     /// Stores the size the window has now (called on resize, and at quit, which destroys the
     /// window without one).
-    func rememberWindowSize() {
+    package func rememberWindowSize() {
         let size = window.defaultSize
         guard size.width > 0, size.height > 0, !window.isMaximized else { return }
         library.windowSize = WindowSize(width: size.width, height: size.height)
-        reporter?.scheduleReport()
     }
 
     // MARK: Commands
@@ -165,7 +144,6 @@ public final class MainWindow {
     func deleteSelectedAlbum() {
         guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
         toast.show(localized("“%@” deleted", album.title.isolatedForDisplay))
-        reporter?.scheduleReport()
     }
 
     func undo() {
@@ -187,21 +165,18 @@ public final class MainWindow {
 
 // MARK: - Data source and delegate of the strip
 
-extension MainWindow: HorizontalScrollerViewDataSource, HorizontalScrollerViewDelegate {
+extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScrollerViewDelegate {
     public func numberOfViews(in scroller: HorizontalScrollerView) -> Int {
         library.albums.count
     }
 
     public func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView {
-        let view = AlbumView(library: library)
-        view.onDisplayChange = { [weak self] in self?.reporter?.scheduleReport() }
-        return view
+        AlbumView(library: library, textures: coverTextures)
     }
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {
         guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
         albumView.configure(with: album)
-        reporter?.scheduleReport()
     }
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int) {

@@ -1,3 +1,4 @@
+import BlueLibrary
 import Foundation
 import GtkKit
 import LibraryCore
@@ -12,37 +13,38 @@ import LibraryCore
 final class FirstFrameProbe {
     nonisolated static let variable = "BLUELIBRARY_EXIT_AFTER_FIRST_FRAME"
 
-    private weak var window: MainWindow?
+    private weak var controller: MainWindowController?
     private var clock: FrameClock?
 
-    static func fromEnvironment(for window: MainWindow) -> FirstFrameProbe? {
+    /// A probe for `controller` if the environment asks for one.
+    static func fromEnvironment(for controller: MainWindowController) -> FirstFrameProbe? {
         guard ProcessInfo.processInfo.environment[variable] == "1" else { return nil }
-        return FirstFrameProbe(window: window)
+        return FirstFrameProbe(controller: controller)
     }
 
-    private init(window: MainWindow) {
-        self.window = window
-        window.window.whenRealized { [weak self] in self?.watchFrames() }
+    private init(controller: MainWindowController) {
+        self.controller = controller
+        controller.window.whenRealized { [weak self] in self?.watchFrames() }
     }
 
     private func watchFrames() {
-        guard let window, let clock = FrameClock(of: window.window) else { return }
+        guard let controller, let clock = FrameClock(of: controller.window) else { return }
         self.clock = clock
         clock.on(.afterPaint) { [weak self] in self?.framePainted() }
     }
 
     /// At `after-paint` the state is what this frame showed: nothing changes during a frame.
     private func framePainted() {
-        guard let window, window.visibleCoversArePlaced else { return }
+        guard let controller, controller.visibleCoversArePlaced else { return }
         Log.ui.debug("first frame with the visible covers placed; exiting as \(Self.variable) asks")
         exit(0)
     }
 }
 
-extension MainWindow {
+extension MainWindowController {
     /// Whether every cover on screen is shown, or replaced by its placeholder, with no
     /// spinner left; true for an empty library.
-    var visibleCoversArePlaced: Bool {
+    package var visibleCoversArePlaced: Bool {
         if library.albums.isEmpty { return true }
         let visible = scroller.visibleIndexes
         return !visible.isEmpty && visible.allSatisfy { index in

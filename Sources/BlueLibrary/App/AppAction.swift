@@ -1,0 +1,131 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - AppAction
+
+/// Every action a user can trigger by name, with its keyboard shortcuts: the one place they
+/// are declared. The application's accelerators, the window's shortcuts, the buttons' action
+/// names and tooltips and the menu are made from it; the Keyboard Shortcuts window
+/// (`Resources/gtk/help-overlay.ui`) and the README's table are checked against it by
+/// `ShortcutsTests`.
+///
+/// Keys that only move within a widget (arrows, Home, End, Tab, F10) belong to GTK's own
+/// widgets and are listed in the help overlay alone.
+enum AppAction: CaseIterable {
+    case undo
+    case redo
+    case delete
+    case dismissNotice
+    case showShortcuts
+    case closeWindow
+    case about
+    case quit
+
+    /// Where GTK looks the action up: the application (`app.`), the window's own actions
+    /// (`win.`), or GtkWindow's built-in ones (`window.`).
+    enum Group: String {
+        case app, win, window
+    }
+
+    /// How the action's shortcuts are bound.
+    enum Binding {
+        /// As application accelerators: before any widget sees the key.
+        case application
+        /// As a shortcut of the window, after the focused widget and its parents had the key
+        /// (the bubble phase): an open menu still closes on Escape.
+        case window
+    }
+
+    var group: Group {
+        switch self {
+        case .undo, .redo, .delete, .dismissNotice, .showShortcuts: .win
+        case .closeWindow: .window
+        case .about, .quit: .app
+        }
+    }
+
+    /// The action's name within its group.
+    var name: String {
+        switch self {
+        case .undo: "undo"
+        case .redo: "redo"
+        case .delete: "delete"
+        case .dismissNotice: "dismiss-notice"
+        case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
+        case .closeWindow: "close"  // GtkWindow's own
+        case .about: "about"
+        case .quit: "quit"
+        }
+    }
+
+    /// The name buttons, menus and accelerators use: `win.undo`.
+    var detailedName: String { "\(group.rawValue).\(name)" }
+
+    /// The keyboard shortcuts, in GTK's syntax and GTK's own way of writing them (modifiers
+    /// as `gtk_accelerator_name` orders them), the first one being the one shown to users.
+    var accelerators: [String] {
+        switch self {
+        case .undo: ["<Control>z"]
+        case .redo: ["<Shift><Control>z"]
+        case .delete: ["Delete", "KP_Delete"]
+        case .dismissNotice: ["Escape"]
+        case .showShortcuts: ["<Control>question"]
+        case .closeWindow: ["<Control>w"]
+        case .about: []
+        case .quit: ["<Control>q"]
+        }
+    }
+
+    var binding: Binding {
+        self == .dismissNotice ? .window : .application
+    }
+
+    /// What the action does, as a button's tooltip or a menu item says it.
+    var title: String {
+        switch self {
+        case .undo: localized("Undo")
+        case .redo: localized("Redo")
+        case .delete: localized("Delete Album")
+        case .dismissNotice: localized("Dismiss")
+        case .showShortcuts: localized("_Keyboard Shortcuts")
+        case .closeWindow: localized("Close the window")
+        case .about: localized("_About BlueLibrary")
+        case .quit: localized("_Quit")
+        }
+    }
+
+    /// The first shortcut as users read it ("Ctrl+Z"), or nil without one.
+    var shortcutLabel: String? {
+        accelerators.first.map(Accelerator.label)
+    }
+
+    /// A tooltip saying what a button does and its shortcut: "Undo (Ctrl+Z)", or with
+    /// `description` instead of the title, "Undo Delete “Best of Bowie” (Ctrl+Z)".
+    func tooltip(_ description: String? = nil) -> String {
+        let text = description ?? title
+        guard let shortcutLabel else { return text }
+        return localized("%1$@ (%2$@)", text, shortcutLabel)
+    }
+}
+
+// MARK: - Binding the shortcuts
+
+extension Application {
+    /// Sets the application accelerators of every action bound that way.
+    func setAccelerators(of actions: [AppAction]) {
+        for action in actions where action.binding == .application && !action.accelerators.isEmpty {
+            setAccelerators(action.accelerators, for: action.detailedName)
+        }
+    }
+}
+
+extension ApplicationWindow {
+    /// Adds the window shortcuts of every action bound that way.
+    func addShortcuts(of actions: [AppAction]) {
+        for action in actions where action.binding == .window {
+            for accelerator in action.accelerators {
+                addShortcut(accelerator, action: action.detailedName)
+            }
+        }
+    }
+}
