@@ -12,8 +12,8 @@ Two parts:
   a minimal GTK 4 window written in C (`.build/bench/baseline`, from bench/baseline.c) that
   does the same. Rounds are interleaved, in a rotating order, after one warm-up round.
 
-* In-process figures: if `bluelibrary-bench` exists (built by bench/run with -enable-testing
-  into `.build/bench/enable-testing/`; see --inprocess-binary), it is run once; each line of
+* In-process figures: if `bluelibrary-bench` exists (built by bench/run in release mode into
+  `.build/release/`; see --inprocess-binary), it is run once; each line of
   its standard output that is a JSON object with "section" and "name" is one result,
   rendered in one table per section.
 
@@ -42,8 +42,8 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BASELINE_BINARY = REPO_ROOT / ".build" / "bench" / "baseline"
-# Built with -enable-testing, in a scratch folder of its own (see bench/run).
-INPROCESS_BINARY = REPO_ROOT / ".build" / "bench" / "enable-testing" / "release" / "bluelibrary-bench"
+# A plain release build, next to the app's (see bench/run).
+INPROCESS_BINARY = REPO_ROOT / ".build" / "release" / "bluelibrary-bench"
 COVER_SERVER = REPO_ROOT / "Tests" / "Fixtures" / "cover_server.py"
 DEFAULT_OUTPUT = REPO_ROOT / "bench" / "RESULTS.md"
 DEFAULT_SIZES = (5, 10_000, 100_000)

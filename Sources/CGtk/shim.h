@@ -67,7 +67,7 @@ static inline void bl_list_base_scroll_to_item(GtkWidget *list, guint position) 
 
 // MARK: - libdispatch's main queue, drained from the GLib main loop
 //
-// On Linux the GLib loop never drains libdispatch's main queue (DESIGN.md, "Threads"), so
+// On Linux the GLib loop never drains libdispatch's main queue (docs/ARCHITECTURE.md, "Threads"), so
 // DispatchQueue.main.async and main-actor tasks would wait forever inside a GTK app. These are
 // the hooks Foundation's run loop uses for the same job.
 

@@ -1,5 +1,5 @@
-// Why this file exists: the leaf widgets the app shows (text, buttons, pictures, spinners)
-// and the header bar they sit in.
+// Why this file exists: the leaf widgets the app shows (text, buttons, pictures, spinners),
+// the header bar they sit in, and its menu.
 
 import CGtk
 import Foundation
@@ -82,51 +82,6 @@ public final class Button: Widget {
     }
 }
 
-/// An image decoded into GPU-ready pixels (`GdkTexture`).
-@MainActor
-public final class Texture: ObjectHandle {
-    /// Why an image could not be decoded, in GLib's words.
-    public typealias DecodingError = ImageDecodingError
-
-    /// Decodes PNG, JPEG or TIFF data whose header declares at most `maximumPixels` pixels;
-    /// anything larger is refused before a byte of it is decoded.
-    public convenience init(data: Data, maximumPixels: Int) throws(DecodingError) {
-        guard let size = ImageHeader.declaredSize(of: data) else {
-            throw DecodingError(description: "not an image this system can read")
-        }
-        guard size.width > 0, size.height > 0, size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
-              size.width <= maximumPixels, size.height <= maximumPixels else {
-            throw DecodingError(description: "the image declares \(size.width)×\(size.height) pixels, more than \(maximumPixels)")
-        }
-        try self.init(data: data)
-    }
-
-    /// Decodes PNG, JPEG or TIFF data.
-    public init(data: Data) throws(DecodingError) {
-        let bytes = data.withUnsafeBytes { buffer in g_bytes_new(buffer.baseAddress, gsize(buffer.count)) }
-        defer { g_bytes_unref(bytes) }
-        var error: UnsafeMutablePointer<GError>?
-        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "unknown image format"
-            g_clear_error(&error)
-            throw DecodingError(description: message)
-        }
-        super.init(owning: UnsafeMutableRawPointer(texture))
-    }
-
-    /// Pixels decoded on another thread (`ImageDecoder`), uploaded as they are.
-    public init(image: DecodedImage) {
-        let bytes = image.bytes.withUnsafeBytes { buffer in g_bytes_new(buffer.baseAddress, gsize(buffer.count)) }
-        defer { g_bytes_unref(bytes) }
-        let format = image.hasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
-        let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), format, bytes, gsize(image.stride))
-        super.init(owning: UnsafeMutableRawPointer(texture))
-    }
-
-    public var width: Int { Int(gdk_texture_get_width(opaque)) }
-    public var height: Int { Int(gdk_texture_get_height(opaque)) }
-}
-
 /// Shows a texture scaled to fit (`GtkPicture`).
 @MainActor
 public final class Picture: Widget {
@@ -201,44 +156,5 @@ public final class Menu: ObjectHandle {
     /// Adds an item that activates the detailed action `action` (`app.about`).
     public func append(_ label: String, action: String) {
         g_menu_append(opaque, label, action)
-    }
-}
-
-// MARK: - Image headers
-
-/// Reads the pixel size an image declares in its header, without decoding it, through
-/// gdk-pixbuf's loaders (the same way `gdk_pixbuf_get_file_info` does for a file).
-///
-/// It exists because GTK's own decoders allocate what the header declares: a 100-byte PNG
-/// claiming 100,000 × 100,000 pixels asks for 30 GB before the data turns out to be missing.
-public enum ImageHeader {
-    /// The declared width and height, or nil if no loader recognises the data.
-    public static func declaredSize(of data: Data) -> (width: Int, height: Int)? {
-        guard let loader = gdk_pixbuf_loader_new() else { return nil }
-        defer { g_object_unref(loader) }
-        let size = SizeBox()
-        let box = Unmanaged.passRetained(size).toOpaque()
-        let handler: @convention(c) (gpointer?, gint, gint, gpointer?) -> Void = { loader, width, height, data in
-            guard let data else { return }
-            let size = Unmanaged<SizeBox>.fromOpaque(data).takeUnretainedValue()
-            size.value = (Int(width), Int(height))
-            gdk_pixbuf_loader_set_size(loader?.assumingMemoryBound(to: GdkPixbufLoader.self), 0, 0)  // stop: nothing is allocated
-        }
-        let id = bl_signal_connect(bl_object(UnsafeMutableRawPointer(loader)), "size-prepared",
-                                   unsafeBitCast(handler, to: GCallback.self), box, nil)
-        // The loader stops at the header (the size 0 × 0 ends it), however long the data is:
-        // a JPEG may carry a large EXIF block before its size.
-        data.withUnsafeBytes { buffer in
-            guard let bytes = buffer.bindMemory(to: guchar.self).baseAddress else { return }
-            _ = gdk_pixbuf_loader_write(loader, bytes, gsize(buffer.count), nil)
-        }
-        _ = gdk_pixbuf_loader_close(loader, nil)
-        g_signal_handler_disconnect(bl_object(UnsafeMutableRawPointer(loader)), id)
-        Unmanaged<SizeBox>.fromOpaque(box).release()
-        return size.value
-    }
-
-    private final class SizeBox {
-        var value: (width: Int, height: Int)?
     }
 }

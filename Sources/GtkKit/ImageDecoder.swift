@@ -161,8 +161,6 @@ public enum ImageDecoder {
 
     /// The GLib error's message (and frees the error), or `otherwise` when there is none.
     private static func consume(_ error: inout UnsafeMutablePointer<GError>?, otherwise: String) -> ImageDecodingError {
-        let message = error.map { String(cString: $0.pointee.message) } ?? otherwise
-        g_clear_error(&error)
-        return ImageDecodingError(description: message)
+        ImageDecodingError(description: consumeErrorMessage(&error, otherwise: otherwise))
     }
 }

@@ -1,7 +1,7 @@
 // Why this file exists: GTK runs everything on one thread, driven by the GLib main loop.
 // Work reaches that thread three ways here: timers, a hop from any thread (`g_idle_add_full`
 // with a retained box released by its destroy notify), and libdispatch's main queue, which
-// the GLib loop does not drain on Linux unless it is bridged (see DESIGN.md, "Threads").
+// the GLib loop does not drain on Linux unless it is bridged (see docs/ARCHITECTURE.md, "Threads").
 // The bridge is what lets `await` on the main actor and `DispatchQueue.main` work in the app.
 
 import CGtk

@@ -15,13 +15,11 @@ public enum ResourceBundle {
     /// Registers `data`, a compiled bundle, for the rest of the process: its files are then
     /// found by resource path everywhere in GTK.
     public static func register(_ data: Data) throws(LoadingError) {
-        let bytes = data.withUnsafeBytes { buffer in g_bytes_new(buffer.baseAddress, gsize(buffer.count)) }
+        let bytes = makeGBytes(data)
         defer { g_bytes_unref(bytes) }
         var error: UnsafeMutablePointer<GError>?
         guard let resource = g_resource_new_from_data(bytes, &error) else {
-            let message = error.map { String(cString: $0.pointee.message) } ?? "not a resource bundle"
-            g_clear_error(&error)
-            throw LoadingError(description: message)
+            throw LoadingError(description: consumeErrorMessage(&error, otherwise: "not a resource bundle"))
         }
         g_resources_register(resource)  // takes a reference of its own
         g_resource_unref(resource)

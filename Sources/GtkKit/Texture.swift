@@ -1,0 +1,48 @@
+// Why this file exists: images reach GTK as textures, decoded from a file's bytes or uploaded
+// from pixels decoded on another thread (`ImageDecoder`).
+
+import CGtk
+import Foundation
+
+/// An image decoded into GPU-ready pixels (`GdkTexture`).
+@MainActor
+public final class Texture: ObjectHandle {
+    /// Why an image could not be decoded, in GLib's words.
+    public typealias DecodingError = ImageDecodingError
+
+    /// Decodes PNG, JPEG or TIFF data whose header declares at most `maximumPixels` pixels;
+    /// anything larger is refused before a byte of it is decoded.
+    public convenience init(data: Data, maximumPixels: Int) throws(DecodingError) {
+        guard let size = ImageHeader.declaredSize(of: data) else {
+            throw DecodingError(description: "not an image this system can read")
+        }
+        guard size.width > 0, size.height > 0, size.width.multipliedReportingOverflow(by: size.height).partialValue <= maximumPixels,
+              size.width <= maximumPixels, size.height <= maximumPixels else {
+            throw DecodingError(description: "the image declares \(size.width)×\(size.height) pixels, more than \(maximumPixels)")
+        }
+        try self.init(data: data)
+    }
+
+    /// Decodes PNG, JPEG or TIFF data.
+    public init(data: Data) throws(DecodingError) {
+        let bytes = makeGBytes(data)
+        defer { g_bytes_unref(bytes) }
+        var error: UnsafeMutablePointer<GError>?
+        guard let texture = gdk_texture_new_from_bytes(bytes, &error) else {
+            throw DecodingError(description: consumeErrorMessage(&error, otherwise: "unknown image format"))
+        }
+        super.init(owning: UnsafeMutableRawPointer(texture))
+    }
+
+    /// Pixels decoded on another thread (`ImageDecoder`), uploaded as they are.
+    public init(image: DecodedImage) {
+        let bytes = makeGBytes(image.bytes)
+        defer { g_bytes_unref(bytes) }
+        let format = image.hasAlpha ? GDK_MEMORY_R8G8B8A8 : GDK_MEMORY_R8G8B8
+        let texture = gdk_memory_texture_new(Int32(image.width), Int32(image.height), format, bytes, gsize(image.stride))
+        super.init(owning: UnsafeMutableRawPointer(texture))
+    }
+
+    public var width: Int { Int(gdk_texture_get_width(opaque)) }
+    public var height: Int { Int(gdk_texture_get_height(opaque)) }
+}
