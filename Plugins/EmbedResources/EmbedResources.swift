@@ -2,9 +2,9 @@
 //
 // SwiftPM cannot compile a C file a plugin generates (Swift 6.3 refuses with "C source file
 // generation not enabled"), so glib-compile-resources' own `--generate-source` is out. Instead
-// this build-tool plugin, applied to the BlueLibrary target, runs `resource-embedder`, which
-// compiles `Resources/bluelibrary.gresource.xml` with glib-compile-resources into one bundle and
-// writes it as a Swift source file (`EmbeddedResources.swift`, the bundle in Base64). The app
+// this build-tool plugin, applied to the BlueLibrary target, runs glib-compile-resources on
+// `Resources/bluelibrary.gresource.xml` to make one bundle, then `resource-embedder`, which writes
+// the bundle as a Swift source file (`EmbeddedResources.swift`, the bundle in Base64). The app
 // registers that bundle with GLib at start-up (`AppResources.register()`), so `swift run`, the
 // tests and a meson install all carry the same resources inside the binary, and nothing
 // depends on where the source tree or the prefix is.
@@ -19,14 +19,24 @@ struct EmbedResources: BuildToolPlugin {
     func createBuildCommands(context: PluginContext, target: Target) throws -> [Command] {
         let resources = context.package.directoryURL.appending(path: "Resources")
         let manifest = resources.appending(path: "bluelibrary.gresource.xml")
+        let bundle = context.pluginWorkDirectoryURL.appending(path: "bluelibrary.gresource")
         let output = context.pluginWorkDirectoryURL.appending(path: "EmbeddedResources.swift")
-        return [.buildCommand(
-            displayName: "Embedding Resources/ as a GResource bundle",
-            executable: try context.tool(named: "resource-embedder").url,
-            arguments: [try Self.compiler().path, manifest.path, resources.path, output.path],
-            inputFiles: Self.files(under: resources),
-            outputFiles: [output]
-        )]
+        return [
+            .buildCommand(
+                displayName: "Compiling the resources into a GResource bundle",
+                executable: try Self.compiler(),
+                arguments: ["--sourcedir", resources.path, "--target", bundle.path, manifest.path],
+                inputFiles: Self.files(under: resources),
+                outputFiles: [bundle]
+            ),
+            .buildCommand(
+                displayName: "Embedding the GResource bundle",
+                executable: try context.tool(named: "resource-embedder").url,
+                arguments: [bundle.path, output.path],
+                inputFiles: [bundle],
+                outputFiles: [output]
+            ),
+        ]
     }
 
     /// `glib-compile-resources` from `PATH` (Debian's `libglib2.0-dev-bin`).
