@@ -17,7 +17,4 @@ public final class WindowDiagnostics {
         reporter = StateReporter.fromEnvironment(for: controller)
         firstFrameProbe = FirstFrameProbe.fromEnvironment(for: controller)
     }
-
-    /// Whether the environment asked for anything.
-    public var isActive: Bool { reporter != nil || firstFrameProbe != nil }
 }
