@@ -15,7 +15,7 @@ struct ShortcutsTests {
         AppAction.allCases.filter { !$0.accelerators.isEmpty }
     }
 
-    @Test func theApplicationBindsEveryShortcutOfTheTableAndOnlyThose() async throws {
+    @Test func theApplicationBindsTheShortcutsOfTheTable() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()
             for action in Self.boundActions where action.binding == .application {
