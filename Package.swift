@@ -14,6 +14,11 @@ let package = Package(
         // The in-process benchmarks, built like the app users get (bench/run).
         .executable(name: "bluelibrary-bench", targets: ["BlueLibraryBench"]),
     ],
+    dependencies: [
+        // The library database (SQLite through the system's libsqlite3; migrations, WAL,
+        // online backup). MIT.
+        .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
+    ],
     targets: [
         // MARK: C interop (module map + shim header only)
 
@@ -37,7 +42,7 @@ let package = Package(
 
         .target(
             name: "LibraryCore",
-            dependencies: ["CCurl", "CGLib"]
+            dependencies: ["CCurl", "CGLib", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: The Swift layer over GTK (the only home of raw GTK pointers)

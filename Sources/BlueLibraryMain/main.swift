@@ -6,12 +6,54 @@ import LibraryCore
 import WindowDiagnostics
 
 Localization.setUp()  // before any string is looked up or any thread starts
-DecodeAhead.startLibrary()  // decodes albums.json while GTK starts
+
+func fail(_ message: String) -> Never {
+    FileHandle.standardError.write(Data((message + "\n").utf8))
+    exit(1)
+}
+
+let request = CommandLineRequest(arguments: CommandLine.arguments)
+switch request {
+case .usage(let problem):
+    if problem.isEmpty {
+        print(CommandLineRequest.usageText)
+        exit(0)
+    }
+    fail(problem + "\n" + CommandLineRequest.usageText)
+case .export(let file):
+    // Also while the app runs: the database is read beside it.
+    do {
+        let count = try LibraryAPI.export(.standard, to: file)
+        print(localizedPlural("%@ album exported.", "%@ albums exported.", count))
+        exit(0)
+    } catch let error as PersistenceError {
+        fail(error.message)
+    } catch {
+        fail("\(error)")
+    }
+case .importFile(let file):
+    // A damaged file is refused before anything opens, and nothing changes.
+    do {
+        _ = try AlbumListFile.validate(file)
+    } catch {
+        fail(error.description)
+    }
+case .openWindow:
+    break
+}
+
+LibraryPreload.start()  // opens the library while GTK starts
 let app = MainActor.assumeIsolated { BlueLibraryApp() }
 // The diagnostics programs driving the binary ask for (state report, first-frame exit),
 // kept alive with the window.
 nonisolated(unsafe) var diagnostics: WindowDiagnostics?
 MainActor.assumeIsolated {
     app.onWindowOpened = { controller in diagnostics = WindowDiagnostics(watching: controller) }
+    if case .importFile(let file) = request {
+        if app.isAnotherInstanceRunning() {
+            fail(localized("BlueLibrary is already running: import the file from its main menu (Import Albums…)."))
+        }
+        app.filesToImport = [file]
+    }
 }
 exit(MainActor.assumeIsolated { app.run() })

@@ -44,6 +44,10 @@ public final class Application: ObjectHandle, ActionMap {
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }
 
+    /// After `register()`: whether another process is the running instance (this launch
+    /// would only activate it).
+    public var isRemote: Bool { g_application_get_is_remote(bl_g_application(gObject)) != 0 }
+
     /// Sets the keyboard shortcuts of a detailed action (`win.undo` → `<Control>z`), all of
     /// them, replacing those it had. They run before any widget sees the key.
     public func setAccelerators(_ accelerators: [String], for action: String) {

@@ -45,6 +45,7 @@ typealias VoidHandler = @MainActor () -> Void
 typealias PointerHandler = @MainActor (UnsafeMutableRawPointer?) -> Void
 typealias BoolHandler = @MainActor () -> Bool
 typealias TwoUIntHandler = @MainActor (UInt32, UInt32) -> Void
+typealias IntHandler = @MainActor (Int32) -> Void
 typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 typealias TooltipHandler = @MainActor () -> String?
@@ -70,6 +71,11 @@ private let boolTrampoline: @convention(c) (gpointer?, gpointer?) -> gboolean = 
 private let twoUIntTrampoline: @convention(c) (gpointer?, guint, guint, gpointer?) -> Void = { _, first, second, data in
     guard let handler = ClosureBox<TwoUIntHandler>.unbox(data) else { return }
     MainActor.assumeIsolated { handler(first, second) }
+}
+
+private let intTrampoline: @convention(c) (gpointer?, gint, gpointer?) -> Void = { _, value, data in
+    guard let handler = ClosureBox<IntHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(value) }
 }
 
 private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierType, gpointer?) -> gboolean = { _, keyval, keycode, state, data in
@@ -125,6 +131,12 @@ extension ObjectHandle {
     @discardableResult
     func connectTwoUInt(_ signal: String, _ handler: @escaping TwoUIntHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(twoUIntTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with one `int` argument (`response` of a native dialog).
+    @discardableResult
+    func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(intTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -45,7 +45,7 @@ extension MainWindowController {
     /// Whether every cover on screen is shown, or replaced by its placeholder, with no
     /// spinner left; true for an empty library.
     package var visibleCoversArePlaced: Bool {
-        if library.albums.isEmpty { return true }
+        if library.count == 0 { return true }
         let visible = scroller.visibleIndexes
         return !visible.isEmpty && visible.allSatisfy { index in
             guard let view = scroller.view(at: index) as? AlbumView else { return false }

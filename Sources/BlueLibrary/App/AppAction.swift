@@ -16,6 +16,8 @@ enum AppAction: CaseIterable {
     case redo
     case delete
     case dismissNotice
+    case importAlbums
+    case exportAlbums
     case showShortcuts
     case closeWindow
     case about
@@ -38,7 +40,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .undo, .redo, .delete, .dismissNotice, .showShortcuts: .win
+        case .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
         case .closeWindow: .window
         case .about, .quit: .app
         }
@@ -51,6 +53,8 @@ enum AppAction: CaseIterable {
         case .redo: "redo"
         case .delete: "delete"
         case .dismissNotice: "dismiss-notice"
+        case .importAlbums: "import"
+        case .exportAlbums: "export"
         case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
         case .closeWindow: "close"  // GtkWindow's own
         case .about: "about"
@@ -69,6 +73,7 @@ enum AppAction: CaseIterable {
         case .redo: ["<Shift><Control>z"]
         case .delete: ["Delete", "KP_Delete"]
         case .dismissNotice: ["Escape"]
+        case .importAlbums, .exportAlbums: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
         case .about: []
@@ -87,6 +92,8 @@ enum AppAction: CaseIterable {
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")
         case .dismissNotice: localized("Dismiss")
+        case .importAlbums: localized("_Import Albums…")
+        case .exportAlbums: localized("_Export Library…")
         case .showShortcuts: localized("_Keyboard Shortcuts")
         case .closeWindow: localized("Close the window")
         case .about: localized("_About BlueLibrary")

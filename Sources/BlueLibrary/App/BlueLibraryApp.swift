@@ -14,6 +14,11 @@ public final class BlueLibraryApp {
     /// The main window's controller, once the app is activated.
     package private(set) var windowController: MainWindowController?
 
+    /// Album list files to import once the window opens (`bluelibrary --import FILE`).
+    public var filesToImport: [URL] = []
+    /// What `run` returns when the app ends normally.
+    private var exitStatus: Int32 = 0
+
     /// Called with the main window's controller when it has been created, before it is shown:
     /// where `main` attaches observers of its own (the diagnostics).
     public var onWindowOpened: (@MainActor (MainWindowController) -> Void)?
@@ -34,8 +39,16 @@ public final class BlueLibraryApp {
     /// Runs the app until it quits; returns the exit status.
     public func run() -> Int32 {
         MainLoop.drainDispatchMainQueue()
-        MainLoop.onTerminationRequest { [weak self] in self?.quit() }
-        return application.run()
+        MainLoop.onTerminationRequest { [weak self] in self?.quit(warningOfUnsavedChanges: false) }
+        let status = application.run()
+        return status == 0 ? exitStatus : status
+    }
+
+    /// Registers with the session: `true` if another process is the running instance, which
+    /// this launch would only activate.
+    public func isAnotherInstanceRunning() -> Bool {
+        application.register()
+        return application.isRemote
     }
 
     /// Opens the window, or presents it if it is already open (a second launch).
@@ -44,13 +57,23 @@ public final class BlueLibraryApp {
             windowController.present()
             return
         }
-        AppResources.applyStyle()
         let library = makeLibrary()
+        if library.isInUseElsewhere {
+            // One instance per library: without a session bus this launch was not sent to
+            // the running one, and must not write the same database.
+            Log.ui.message("BlueLibrary is already running with the library in \(library.dataFolder.path); use its window.")
+            exitStatus = 1
+            application.quit()
+            return
+        }
+        AppResources.applyStyle()
         self.library = library
         let controller = MainWindowController(application: application, library: library)
         windowController = controller
         onWindowOpened?(controller)
         controller.present()
+        for file in filesToImport { controller.importAlbums(from: file) }
+        filesToImport = []
     }
 
     // MARK: Actions
@@ -61,10 +84,12 @@ public final class BlueLibraryApp {
         application.setAccelerators(of: AppAction.allCases)
     }
 
-    /// Saves and quits (Ctrl+Q).
-    public func quit() {
+    /// Saves and quits (Ctrl+Q); changes that could not be saved keep the window open once,
+    /// with a warning.
+    public func quit(warningOfUnsavedChanges: Bool = true) {
         if let windowController {
             windowController.rememberWindowSize()
+            guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
             windowController.window.destroy()
         }
         library?.flush()

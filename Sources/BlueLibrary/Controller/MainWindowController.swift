@@ -27,6 +27,8 @@ public final class MainWindowController {
     let coverTextures = CoverTextures()
 
     private var observation: LibraryObservation?
+    /// The user was told that quitting loses changes that could not be saved.
+    var hasWarnedAboutUnsavedChanges = false
 
     // MARK: Life cycle
 
@@ -48,6 +50,11 @@ public final class MainWindowController {
         actions.connect(to: self)
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
+        window.onCloseRequest { [weak self] in
+            guard let self else { return false }
+            rememberWindowSize()
+            return !mayClose()
+        }
 
         scroller.reload()
         refreshSelection(animated: false)
@@ -91,12 +98,15 @@ public final class MainWindowController {
         case .albumsChanged(.inserted(let index)):
             scroller.insertView(at: index)
             refreshSelection(animated: true)
+        case .albumsChanged(.reloaded):
+            scroller.reload()
+            refreshSelection(animated: false)
         case .selectionChanged:
             refreshSelection(animated: true)
         case .undoStateChanged:
             refreshActions()
         case .saveFailed(let error):
-            banner.show([localized("%@. BlueLibrary keeps your changes and tries again at the next one.", error.description)])
+            banner.show([error.message])
         case .saveRecovered:
             banner.dismiss()
         }
@@ -104,14 +114,14 @@ public final class MainWindowController {
 
     /// Makes the strip, the properties and the Trash action follow the library's selection.
     func refreshSelection(animated: Bool) {
-        showStrip(!library.albums.isEmpty)
+        showStrip(library.count > 0)
         if let selected = library.selectedIndex {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }
             properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: localized("No album selected"))
         } else {
-            properties.show(nil, emptyMessage: library.albums.isEmpty ? localized("Your library is empty") : localized("No album selected"))
+            properties.show(nil, emptyMessage: library.count == 0 ? localized("Your library is empty") : localized("No album selected"))
         }
         refreshActions()
     }
@@ -156,9 +166,11 @@ public final class MainWindowController {
     }
 
     static func describe(_ command: LibraryCommand) -> String {
-        switch command {
-        case .delete(let album, _): localized("Delete “%@”", album.title.isolatedForDisplay)
-        case .add(let album, _): localized("Add “%@”", album.title.isolatedForDisplay)
+        let title = command.album?.title.isolatedForDisplay ?? ""
+        return switch command.kind {
+        case .delete: localized("Delete “%@”", title)
+        case .add: localized("Add “%@”", title)
+        case .importFile: localizedPlural("Import of %@ Album", "Import of %@ Albums", command.entries.count)
         }
     }
 }
@@ -167,7 +179,7 @@ public final class MainWindowController {
 
 extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScrollerViewDelegate {
     public func numberOfViews(in scroller: HorizontalScrollerView) -> Int {
-        library.albums.count
+        library.count
     }
 
     public func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView {

@@ -2,7 +2,8 @@ import GtkKit
 
 // MARK: - WindowActions
 
-/// The window's own actions (`win.undo`, `win.redo`, `win.delete`, `win.dismiss-notice`):
+/// The window's own actions (`win.undo`, `win.redo`, `win.delete`, `win.dismiss-notice`,
+/// `win.import`, `win.export`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
@@ -11,9 +12,11 @@ package final class WindowActions {
     package let redoAction = SimpleAction(name: AppAction.redo.name)
     package let deleteAction = SimpleAction(name: AppAction.delete.name)
     package let dismissNoticeAction = SimpleAction(name: AppAction.dismissNotice.name)
+    package let importAction = SimpleAction(name: AppAction.importAlbums.name)
+    package let exportAction = SimpleAction(name: AppAction.exportAlbums.name)
 
     init(window: ApplicationWindow) {
-        for action in [undoAction, redoAction, deleteAction, dismissNoticeAction] {
+        for action in [undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction] {
             window.add(action)
         }
         dismissNoticeAction.isEnabled = false
@@ -26,6 +29,8 @@ package final class WindowActions {
         redoAction.onActivate { [weak controller] in controller?.redo() }
         deleteAction.onActivate { [weak controller] in controller?.deleteSelectedAlbum() }
         dismissNoticeAction.onActivate { [weak controller] in controller?.toast.dismiss() }
+        importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
+        exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {

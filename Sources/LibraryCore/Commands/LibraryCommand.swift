@@ -1,53 +1,49 @@
 // MARK: - LibraryCommand
 
-/// An undoable change to the album list (the command pattern). Commands are values: they are
-/// kept on the `UndoStack` and saved in `state.json`, so they outlive a relaunch.
-public enum LibraryCommand: Codable, Hashable, Sendable {
-    /// Removes `album`, which is at `index`.
-    case delete(album: Album, index: Int)
-    /// Inserts `album` at `index` (or at the end if the list is shorter).
-    case add(album: Album, index: Int)
-
-    /// The album the command is about.
-    public var album: Album {
-        switch self {
-        case .delete(let album, _), .add(let album, _): album
-        }
+/// An undoable change to the library (the command pattern). Commands are values: they are
+/// kept on the `UndoStack` and stored in the library database with the change they made, in
+/// one transaction, so they outlive a relaunch and always agree with the albums.
+///
+/// A command carries the whole entries it inserts or removes (identity, place and data), so
+/// undoing a deletion puts the album back with its identity, exactly where it was.
+public struct LibraryCommand: Codable, Hashable, Sendable {
+    /// What the user did.
+    public enum Kind: String, Codable, Hashable, Sendable {
+        /// Deleted the entries.
+        case delete
+        /// Added the entries (one album).
+        case add
+        /// Imported the entries from an album list file.
+        case importFile
     }
 
-    /// The command that undoes this one.
-    public var inverse: LibraryCommand {
-        switch self {
-        case .delete(let album, let index): .add(album: album, index: index)
-        case .add(let album, let index): .delete(album: album, index: index)
-        }
+    public var kind: Kind
+    /// The albums inserted or removed, in library order.
+    public var entries: [LibraryEntry]
+
+    public init(kind: Kind, entries: [LibraryEntry]) {
+        self.kind = kind
+        self.entries = entries
     }
 
-    // MARK: Applying
+    /// Whether carrying out the command puts its entries into the library (else it takes them out).
+    public var inserts: Bool { kind != .delete }
 
-    /// Applies the command to `albums` and returns it as it was actually carried out (the
-    /// real index), or `nil` when it no longer fits the list and nothing was changed.
-    ///
-    /// An insertion past the end goes to the end. A deletion removes the album at `index` if
-    /// it is the recorded album, else the recorded album's first occurrence: the list and the
-    /// history are two files, and a crash between their saves must not delete the wrong album.
-    public func apply(to albums: inout [Album]) -> LibraryCommand? {
-        switch self {
-        case .add(let album, let index):
-            let position = min(max(index, 0), albums.count)
-            albums.insert(album, at: position)
-            return .add(album: album, index: position)
-        case .delete(let album, let index):
-            let position: Int
-            if albums.indices.contains(index), albums[index] == album {
-                position = index
-            } else if let found = albums.firstIndex(of: album) {
-                position = found
-            } else {
-                return nil
-            }
-            albums.remove(at: position)
-            return .delete(album: album, index: position)
-        }
+    /// The first album the command is about, e.g. to name it.
+    public var album: Album? { entries.first?.album }
+}
+
+// MARK: - RecordedCommand
+
+/// A command as the undo history holds it: with its place in the history (the database row),
+/// which only grows, so that every command still to undo was recorded before every command
+/// still to redo.
+public struct RecordedCommand: Hashable, Sendable {
+    public var serial: Int64
+    public var command: LibraryCommand
+
+    public init(serial: Int64, command: LibraryCommand) {
+        self.serial = serial
+        self.command = command
     }
 }

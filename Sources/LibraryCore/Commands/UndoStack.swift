@@ -1,66 +1,41 @@
 // MARK: - UndoStack
 
-/// The undo and redo histories of `LibraryCommand`s.
+/// The undo and redo histories, in memory, as the database holds them.
 ///
-/// Recording a new command clears the redo history. The undo history keeps at most `limit`
-/// commands, dropping the oldest. The stack only stores commands; `LibraryAPI` applies them.
+/// Recording a new command clears the redo history. There is no limit: a command is a few
+/// rows, and no deletion may become permanent because of a count. The stack only stores
+/// commands; `LibraryAPI` applies them.
 public struct UndoStack: Hashable, Sendable {
-    /// The default number of commands kept, and saved in `state.json`.
-    public static let defaultLimit = 100
-
     /// Commands that can be undone, oldest first.
-    public private(set) var undoCommands: [LibraryCommand]
+    public private(set) var undoCommands: [RecordedCommand]
     /// Commands that can be redone, the next one to redo last.
-    public private(set) var redoCommands: [LibraryCommand]
-    /// The most undo commands kept.
-    public let limit: Int
+    public private(set) var redoCommands: [RecordedCommand]
 
-    public init(
-        undoCommands: [LibraryCommand] = [],
-        redoCommands: [LibraryCommand] = [],
-        limit: Int = UndoStack.defaultLimit
-    ) {
-        self.limit = max(limit, 1)
-        self.undoCommands = Array(undoCommands.suffix(self.limit))
-        self.redoCommands = Array(redoCommands.suffix(self.limit))
+    public init(undoCommands: [RecordedCommand] = [], redoCommands: [RecordedCommand] = []) {
+        self.undoCommands = undoCommands
+        self.redoCommands = redoCommands
     }
 
     public var canUndo: Bool { !undoCommands.isEmpty }
     public var canRedo: Bool { !redoCommands.isEmpty }
 
-    // MARK: Recording
-
     /// Records a command the user just performed; the redo history is discarded.
-    public mutating func record(_ command: LibraryCommand) {
-        pushUndo(command)
+    public mutating func record(_ command: RecordedCommand) {
+        undoCommands.append(command)
         redoCommands.removeAll()
     }
 
-    // MARK: Undo and redo bookkeeping
-
-    /// Removes and returns the command to undo next.
-    public mutating func popUndo() -> LibraryCommand? {
-        undoCommands.popLast()
-    }
-
-    /// Removes and returns the command to redo next.
-    public mutating func popRedo() -> LibraryCommand? {
-        redoCommands.popLast()
-    }
-
-    /// Keeps a command that was just redone, without touching the redo history.
-    public mutating func pushUndo(_ command: LibraryCommand) {
-        undoCommands.append(command)
-        if undoCommands.count > limit {
-            undoCommands.removeFirst(undoCommands.count - limit)
-        }
-    }
-
-    /// Keeps a command that was just undone, so it can be redone.
-    public mutating func pushRedo(_ command: LibraryCommand) {
+    /// Moves the command to undo next onto the redo history and returns it.
+    public mutating func undo() -> RecordedCommand? {
+        guard let command = undoCommands.popLast() else { return nil }
         redoCommands.append(command)
-        if redoCommands.count > limit {
-            redoCommands.removeFirst(redoCommands.count - limit)
-        }
+        return command
+    }
+
+    /// Moves the command to redo next back onto the undo history and returns it.
+    public mutating func redo() -> RecordedCommand? {
+        guard let command = redoCommands.popLast() else { return nil }
+        undoCommands.append(command)
+        return command
     }
 }

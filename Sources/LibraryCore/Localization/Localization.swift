@@ -54,6 +54,18 @@ public func localized(_ message: String) -> String {
     }
 }
 
+/// The translation of `singular` or `plural` for `count` (the language's own plural rules),
+/// with `%@` filled with the count. Both must be literals (`xgettext --keyword=localizedPlural:1,2`).
+public func localizedPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+    let format = singular.withCString { one in
+        plural.withCString { many in
+            guard let translation = g_dngettext(Localization.domain, one, many, UInt(max(count, 0))) else { return count == 1 ? singular : plural }
+            return translation == one ? singular : translation == many ? plural : String(cString: translation)
+        }
+    }
+    return LocalizedFormat(format).filled(with: [String(count)])
+}
+
 /// The translation of the format `message`, filled with `arguments`: `%@` takes the next
 /// argument, `%1$@`, `%2$@`… a numbered one (so a translation may reorder them).
 public func localized(_ message: String, _ arguments: String...) -> String {

@@ -2,53 +2,49 @@ import Foundation
 
 // MARK: - AppState
 
-/// What the app remembers between launches besides the album list (the memento): the
-/// selected album, the window size and the undo history. Saved as `state.json`.
+/// What the app remembers between launches besides the library (the memento, like the
+/// original sample's user defaults): the selected album and the window size. Saved as
+/// `state.json`. The undo history lives in the library database, with the albums.
 public struct AppState: Codable, Hashable, Sendable {
-    /// The selected album's index, `nil` for none.
+    /// The selected album, `nil` for none.
+    public var selectedAlbumID: AlbumID?
+    /// Its index when saved: used when the album is gone, and by files of older versions.
     public var selectedIndex: Int?
     /// The main window's size, `nil` until the window has reported one.
     public var windowSize: WindowSize?
-    /// Commands that can be undone, oldest first.
-    public var undoHistory: [LibraryCommand]
-    /// Commands that can be redone, the next one last.
-    public var redoHistory: [LibraryCommand]
+    /// The undo history a version before the database saved here; read once, when its
+    /// `albums.json` is imported, and never written again.
+    var legacyUndoHistory: [LegacyCommand] = []
+    var legacyRedoHistory: [LegacyCommand] = []
 
-    public init(
-        selectedIndex: Int? = nil,
-        windowSize: WindowSize? = nil,
-        undoHistory: [LibraryCommand] = [],
-        redoHistory: [LibraryCommand] = []
-    ) {
+    public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil) {
+        self.selectedAlbumID = selectedAlbumID
         self.selectedIndex = selectedIndex
         self.windowSize = windowSize
-        self.undoHistory = undoHistory
-        self.redoHistory = redoHistory
-    }
-
-    // MARK: Restoring
-
-    /// The selection to restore for a list of `albumCount` albums: the saved index clamped
-    /// into the list, the first album if none was saved, and `nil` for an empty list.
-    public func restoredSelection(albumCount: Int) -> Int? {
-        guard albumCount > 0 else { return nil }
-        return min(max(selectedIndex ?? 0, 0), albumCount - 1)
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case selectedIndex, windowSize, undoHistory, redoHistory
+        case selectedAlbumID, selectedIndex, windowSize, undoHistory, redoHistory
     }
 
     /// Every key is optional, so a state file from an older version still loads; a key that
     /// is present with the wrong type is an error.
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
+        selectedAlbumID = try container.decodeIfPresent(AlbumID.self, forKey: .selectedAlbumID)
         selectedIndex = try container.decodeIfPresent(Int.self, forKey: .selectedIndex)
         windowSize = try container.decodeIfPresent(WindowSize.self, forKey: .windowSize)
-        undoHistory = try container.decodeIfPresent([LibraryCommand].self, forKey: .undoHistory) ?? []
-        redoHistory = try container.decodeIfPresent([LibraryCommand].self, forKey: .redoHistory) ?? []
+        legacyUndoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .undoHistory) ?? []
+        legacyRedoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .redoHistory) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encodeIfPresent(selectedAlbumID, forKey: .selectedAlbumID)
+        try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
+        try container.encodeIfPresent(windowSize, forKey: .windowSize)
     }
 
     /// Decodes `state.json`, naming the entry and key on failure.

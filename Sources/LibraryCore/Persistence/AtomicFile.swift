@@ -8,22 +8,27 @@ import Glibc
 /// Crash-safe file replacement: the new bytes go to a temporary file in the same folder, are
 /// flushed to disk, and then renamed over the old file. At every moment the path holds either
 /// the complete old file or the complete new one; a failure leaves the old file untouched.
+///
+/// A symbolic link at the path (dotfile managers make these) is written through: the file it
+/// points to is replaced, and the link stays. Errors name the user's file, never the
+/// temporary one.
 enum AtomicFile {
-    /// Replaces the file at `url` with `data`.
+    /// Replaces the file at `path` (or the file a link there points to) with `data`.
     ///
     /// - Parameter backup: Where to keep the file being replaced (hard-linked, so the original
     ///   path never disappears); `nil` keeps no backup.
-    static func write(_ data: Data, to url: URL, backup: URL? = nil) throws(PersistenceError) {
+    static func write(_ data: Data, to path: URL, backup: URL? = nil) throws(PersistenceError) {
+        let url = path.resolvingSymlinksInPath()
         let directory = url.deletingLastPathComponent()
-        try createDirectory(directory, for: url)
+        try createDirectory(directory, for: path)
 
         let temporary = directory.appendingPathComponent(".\(url.lastPathComponent).tmp-\(UUID().uuidString)")
         do {
-            try writeAndSync(data, to: temporary)
+            try writeAndSync(data, to: temporary, reportedAs: path)
             if let backup, FileManager.default.fileExists(atPath: url.path) {
                 try replaceBackup(backup, with: url)
             }
-            try rename(temporary, to: url)
+            try rename(temporary, to: url, reportedAs: path)
         } catch {
             unlink(temporary.path)
             throw error
@@ -50,19 +55,18 @@ enum AtomicFile {
         do {
             try FileManager.default.createDirectory(at: directory, withIntermediateDirectories: true)
         } catch {
-            let code = ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError)?.code
-            throw PersistenceError(
-                file: file,
-                operation: "create folder",
-                code: code.map(Int32.init),
-                reason: error.localizedDescription
-            )
+            // Foundation's own words here are "NSCocoaErrorDomain error 512": ask the system.
+            var isFolder: ObjCBool = false
+            let exists = FileManager.default.fileExists(atPath: directory.path, isDirectory: &isFolder)
+            let code = exists && !isFolder.boolValue ? ENOTDIR
+                : ((error as NSError).userInfo[NSUnderlyingErrorKey] as? NSError).map { Int32($0.code) } ?? EACCES
+            throw .system("create folder", file: file, errno: code)
         }
     }
 
-    private static func writeAndSync(_ data: Data, to url: URL) throws(PersistenceError) {
+    private static func writeAndSync(_ data: Data, to url: URL, reportedAs file: URL) throws(PersistenceError) {
         let descriptor = open(url.path, O_WRONLY | O_CREAT | O_EXCL | O_CLOEXEC, 0o644)
-        guard descriptor >= 0 else { throw .system("create", file: url, errno: errno) }
+        guard descriptor >= 0 else { throw .system("create", file: file, errno: errno) }
         defer { close(descriptor) }
 
         var failure: Int32?
@@ -78,8 +82,8 @@ enum AtomicFile {
                 offset += written
             }
         }
-        if let failure { throw .system("write", file: url, errno: failure) }
-        guard fsync(descriptor) == 0 else { throw .system("fsync", file: url, errno: errno) }
+        if let failure { throw .system("write", file: file, errno: failure) }
+        guard fsync(descriptor) == 0 else { throw .system("fsync", file: file, errno: errno) }
     }
 
     private static func replaceBackup(_ backup: URL, with current: URL) throws(PersistenceError) {
@@ -90,20 +94,20 @@ enum AtomicFile {
             do {
                 try FileManager.default.copyItem(at: current, to: staging)
             } catch {
-                throw PersistenceError(file: backup, operation: "back up", code: nil, reason: error.localizedDescription)
+                throw PersistenceError(file: current, operation: "back up", code: nil, reason: error.localizedDescription)
             }
         }
         do {
-            try rename(staging, to: backup)
+            try rename(staging, to: backup, reportedAs: current)
         } catch {
             unlink(staging.path)
             throw error
         }
     }
 
-    private static func rename(_ source: URL, to destination: URL) throws(PersistenceError) {
+    private static func rename(_ source: URL, to destination: URL, reportedAs file: URL) throws(PersistenceError) {
         guard Glibc.rename(source.path, destination.path) == 0 else {
-            throw .system("rename", file: destination, errno: errno)
+            throw .system("rename", file: file, errno: errno)
         }
     }
 

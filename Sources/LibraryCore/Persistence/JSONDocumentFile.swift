@@ -49,9 +49,6 @@ struct JSONDocumentFile<Value: Sendable>: Sendable {
 
     private func read(_ file: URL) -> Result<Value, ReadFailure> {
         guard FileManager.default.fileExists(atPath: file.path) else { return .failure(.missing) }
-        if let decoded = DecodeAhead.take(file, as: Value.self) {
-            return decoded.mapError { .damaged(.undecodable($0)) }
-        }
         let data: Data
         do {
             data = try Data(contentsOf: file)

@@ -19,6 +19,10 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case undecodable(DocumentDecodingError)
         /// The default library shipped with the app is missing or damaged (first run only).
         case defaultLibraryUnavailable(reason: String)
+        /// The library database could not be opened, or failed SQLite's integrity check.
+        case damagedDatabase(reason: String)
+        /// The data folder cannot hold the library (not a folder, not writable).
+        case storageUnusable(reason: String)
     }
 
     /// What the app loaded instead.
@@ -27,6 +31,8 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case defaultLibrary
         case emptyLibrary
         case defaultState
+        /// The library is kept in memory for this session only.
+        case memoryOnly
     }
 
     public let document: Document
@@ -65,11 +71,18 @@ public struct LoadProblem: Error, Hashable, Sendable {
             localized("Your library file could not be read (%@).", error.description)
         case (.undecodable(let error), .state):
             localized("Your saved session (selection, window size, undo history) could not be read (%@).", error.description)
+        case (.damagedDatabase(let reason), _):
+            localized("Your library database is damaged (%@).", reason)
+        case (.storageUnusable(let reason), _):
+            localized("Your library cannot be kept in “%1$@” (%2$@).", file.deletingLastPathComponent().path, reason)
         }
     }
 
     private var kept: String? {
-        if case .defaultLibraryUnavailable = cause { return nil }
+        switch cause {
+        case .defaultLibraryUnavailable, .storageUnusable: return nil
+        default: break
+        }
         return keptAs.map { localized("It was kept as %@.", $0.path) } ?? localized("It was left in place.")
     }
 
@@ -79,6 +92,7 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case .defaultLibrary: localized("The default library was loaded.")
         case .emptyLibrary: localized("The library starts empty.")
         case .defaultState: localized("The defaults were used.")
+        case .memoryOnly: localized("Changes you make now will not be saved.")
         }
     }
 }

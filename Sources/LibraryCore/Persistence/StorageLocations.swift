@@ -5,8 +5,11 @@ import Foundation
 /// Where the app keeps the user's data (XDG base directories) and where it finds the default
 /// library it ships. Tests build one over temporary folders.
 public struct StorageLocations: Sendable {
-    /// `$XDG_DATA_HOME/bluelibrary/albums.json`
-    public var libraryFile: URL
+    /// `$XDG_DATA_HOME/bluelibrary/library.sqlite3`: the albums and the undo history.
+    public var databaseFile: URL
+    /// `$XDG_DATA_HOME/bluelibrary/albums.json`: where versions before the database kept the
+    /// albums; imported once, then renamed.
+    public var legacyLibraryFile: URL
     /// `$XDG_STATE_HOME/bluelibrary/state.json`
     public var stateFile: URL
     /// `$XDG_CACHE_HOME/bluelibrary/covers/`
@@ -14,11 +17,20 @@ public struct StorageLocations: Sendable {
     /// The bundled `albums.json` that seeds the library on first run; `nil` if none was found.
     public var defaultLibrary: URL?
 
+    /// The folder of the library database.
+    public var dataFolder: URL { databaseFile.deletingLastPathComponent() }
+    /// The latest backup of the database (before each schema migration, at most daily).
+    public var backupFile: URL { dataFolder.appendingPathComponent("library.sqlite3.backup") }
+    /// Held (`flock`) by the one instance that uses this library.
+    public var lockFile: URL { dataFolder.appendingPathComponent("library.lock") }
+
     /// The app's folder name inside each XDG base directory.
     public static let appFolder = "bluelibrary"
 
     public init(dataHome: URL, stateHome: URL, cacheHome: URL, defaultLibrary: URL?) {
-        libraryFile = dataHome.appendingPathComponent(Self.appFolder).appendingPathComponent("albums.json")
+        let dataFolder = dataHome.appendingPathComponent(Self.appFolder, isDirectory: true)
+        databaseFile = dataFolder.appendingPathComponent("library.sqlite3")
+        legacyLibraryFile = dataFolder.appendingPathComponent("albums.json")
         stateFile = stateHome.appendingPathComponent(Self.appFolder).appendingPathComponent("state.json")
         coverDirectory = cacheHome.appendingPathComponent(Self.appFolder).appendingPathComponent("covers", isDirectory: true)
         self.defaultLibrary = defaultLibrary

@@ -1,0 +1,60 @@
+import Foundation
+import GtkKit
+import LibraryCore
+
+// MARK: - Import and export, and unsaved changes at quit
+
+extension MainWindowController {
+    /// Main menu ▸ Import Albums…: an album list file (the `albums.json` format) chosen in the
+    /// desktop's file chooser is added to the library as one undoable command.
+    func chooseFileToImport() {
+        FileChooser.present(
+            .open, title: localized("Import Albums"), acceptLabel: localized("_Import"), cancelLabel: localized("_Cancel"),
+            filter: (localized("Album lists (JSON)"), "*.json"), over: window
+        ) { [weak self] path in
+            guard let self, let path else { return }
+            importAlbums(from: URL(fileURLWithPath: path))
+        }
+    }
+
+    /// Adds the albums of `file`, and offers to undo it; a damaged file changes nothing and
+    /// the banner says what is wrong and where.
+    func importAlbums(from file: URL) {
+        do {
+            let count = try library.importAlbums(from: file)
+            guard count > 0 else {
+                banner.show([localized("“%@” holds no albums.", file.lastPathComponent)])
+                return
+            }
+            toast.show(localizedPlural("%@ album imported", "%@ albums imported", count))
+        } catch {
+            banner.show([error.description])
+        }
+    }
+
+    /// Main menu ▸ Export Library…: the whole library written in the `albums.json` format.
+    func chooseFileToExport() {
+        FileChooser.present(
+            .save(suggestedName: "albums.json"), title: localized("Export Library"), acceptLabel: localized("_Export"),
+            cancelLabel: localized("_Cancel"), filter: (localized("Album lists (JSON)"), "*.json"), over: window
+        ) { [weak self] path in
+            guard let self, let path else { return }
+            do throws(PersistenceError) {
+                try library.export(to: URL(fileURLWithPath: path))
+                banner.show([localized("Your library was exported to “%@”.", path)])
+            } catch {
+                banner.show([error.message])
+            }
+        }
+    }
+
+    /// Whether the window may go now: changes that could not be saved keep it open once, with
+    /// a warning; closing again quits without them.
+    func mayClose() -> Bool {
+        library.flush()
+        guard library.hasUnsavedChanges, !hasWarnedAboutUnsavedChanges else { return true }
+        hasWarnedAboutUnsavedChanges = true
+        banner.show([localized("Some of your changes could not be saved, and quitting now loses them. Free some space or fix the folder, then make any change to save them all; or export your library from the main menu. Quit again to quit without them.")])
+        return false
+    }
+}

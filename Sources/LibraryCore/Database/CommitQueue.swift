@@ -1,0 +1,75 @@
+import Dispatch
+import Foundation
+
+// MARK: - CommitQueue
+
+/// Commits library changes to the database off the GTK thread, one transaction each, in the
+/// order they were made.
+///
+/// A change that fails (disk full, read-only storage) stays queued with every change after
+/// it: the database is left as it was, and the next submission tries them all again, in
+/// order. `flush()` commits what it can now and waits for it.
+final class CommitQueue: Sendable {
+    /// A change and the number the library gave it (increasing).
+    struct Submission: Sendable {
+        let sequence: Int
+        let change: DatabaseChange
+    }
+
+    /// What became of the changes, reported on the commit queue.
+    struct Outcome: Sendable {
+        /// Every change up to and including this one is in the database.
+        let committedThrough: Int?
+        /// Why the first change still waiting failed; `nil` when nothing waits.
+        let failure: PersistenceError?
+    }
+
+    private let database: LibraryDatabase
+    private let queue = DispatchQueue(label: "io.github.bluelibrary.commit", qos: .userInitiated)
+    private let pending = Protected<[Submission]>([])
+    private let report: @Sendable (Outcome) -> Void
+
+    /// - Parameter report: Told after every attempt, on the commit queue.
+    init(database: LibraryDatabase, report: @escaping @Sendable (Outcome) -> Void) {
+        self.database = database
+        self.report = report
+    }
+
+    /// Queues `change` and starts committing.
+    func submit(_ change: DatabaseChange, sequence: Int) {
+        pending.withLock { $0.append(Submission(sequence: sequence, change: change)) }
+        queue.async { [self] in commitPending() }
+    }
+
+    /// Commits every waiting change now and returns when done (or failed).
+    func flush() {
+        queue.sync { commitPending() }
+    }
+
+    /// Runs `work` on the commit queue after everything submitted so far (a backup).
+    func enqueue(_ work: @escaping @Sendable (LibraryDatabase) -> Void) {
+        queue.async { [database] in work(database) }
+    }
+
+    /// Whether changes are waiting (not yet committed, or failing).
+    var hasPendingChanges: Bool {
+        pending.withLock { !$0.isEmpty }
+    }
+
+    private func commitPending() {
+        var committed: Int?
+        while let next = pending.withLock({ $0.first }) {
+            do {
+                try database.write(next.change)
+            } catch {
+                let failure = PersistenceError(database: database.url, error: error)
+                Log.core.warning("\(failure.logDescription)")
+                report(Outcome(committedThrough: committed, failure: failure))
+                return
+            }
+            pending.withLock { _ = $0.removeFirst() }
+            committed = next.sequence
+        }
+        if committed != nil { report(Outcome(committedThrough: committed, failure: nil)) }
+    }
+}

@@ -1,0 +1,62 @@
+import Foundation
+import GRDB
+
+// MARK: - DatabaseChange
+
+/// One change to the library database, made in one transaction: the albums and the undo
+/// history change together or not at all, so after a crash at any moment they agree.
+enum DatabaseChange: Sendable {
+    /// A new command: carries it out, records it, and forgets what could be redone.
+    case perform(RecordedCommand)
+    /// Undoes a recorded command, which becomes the next to redo.
+    case undo(RecordedCommand)
+    /// Redoes a recorded command, which becomes the next to undo.
+    case redo(RecordedCommand)
+
+    /// Writes the change; the caller runs it inside a transaction.
+    func write(_ db: Database) throws {
+        switch self {
+        case .perform(let recorded):
+            try db.execute(sql: "DELETE FROM command WHERE undone")
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO command (serial, undone, payload) VALUES (?, 0, ?)",
+                arguments: [recorded.serial, try Self.payload(recorded.command)]
+            )
+            try Self.carryOut(recorded.command, forward: true, in: db)
+        case .undo(let recorded):
+            try Self.carryOut(recorded.command, forward: false, in: db)
+            try db.execute(sql: "UPDATE command SET undone = 1 WHERE serial = ?", arguments: [recorded.serial])
+        case .redo(let recorded):
+            try Self.carryOut(recorded.command, forward: true, in: db)
+            try db.execute(sql: "UPDATE command SET undone = 0 WHERE serial = ?", arguments: [recorded.serial])
+        }
+    }
+
+    /// Inserts or removes the command's albums (`forward: false` does the opposite).
+    static func carryOut(_ command: LibraryCommand, forward: Bool, in db: Database) throws {
+        if command.inserts == forward {
+            try insert(command.entries, in: db)
+        } else {
+            let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
+            for entry in command.entries {
+                try delete.execute(arguments: [entry.id])
+            }
+        }
+    }
+
+    /// Inserts entries with their ids and places (replacing a row of the same id).
+    static func insert(_ entries: [LibraryEntry], in db: Database) throws {
+        let insert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year)
+            VALUES (?, ?, ?, ?, ?, ?, ?)
+            """)
+        for entry in entries {
+            let album = entry.album
+            try insert.execute(arguments: [entry.id, entry.key, album.title, album.artist, album.genre, album.coverUrl, album.year])
+        }
+    }
+
+    static func payload(_ command: LibraryCommand) throws -> String {
+        String(decoding: try JSONEncoder().encode(command), as: UTF8.self)
+    }
+}

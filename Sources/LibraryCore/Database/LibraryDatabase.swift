@@ -1,0 +1,178 @@
+import Foundation
+import GRDB
+
+// MARK: - LibraryDatabase
+
+/// The library in SQLite (`library.sqlite3`): the albums in the user's order and the undo
+/// history. WAL mode, so the GTK thread reads while a change commits on the commit queue.
+///
+/// Only the persistency layer holds one; everything above speaks `LibraryAPI`.
+final class LibraryDatabase: Sendable {
+    /// The database file; `nil` for a library kept in memory only (storage unusable).
+    let url: URL?
+    let writer: any DatabaseWriter
+
+    // MARK: Opening
+
+    /// Opens (or creates) the database at `url`, as it is: `migrate()` brings its schema up
+    /// to date (the opener backs it up first).
+    init(url: URL) throws {
+        var configuration = Configuration()
+        configuration.label = "BlueLibrary library"
+        configuration.busyMode = .timeout(5)
+        configuration.prepareDatabase { db in
+            // In WAL mode, NORMAL loses no committed change when the app is killed; only a
+            // power cut may lose the last commits, never consistency.
+            try db.execute(sql: "PRAGMA synchronous = NORMAL")
+        }
+        let pool = try DatabasePool(path: url.path, configuration: configuration)
+        self.url = url
+        writer = pool
+    }
+
+    /// A library in memory, for a session whose storage cannot be used at all.
+    init(inMemory: ()) throws {
+        let queue = try DatabaseQueue()
+        url = nil
+        writer = queue
+        try LibrarySchema.migrator.migrate(queue)
+    }
+
+    /// Runs the migrations the schema has not had yet.
+    func migrate() throws {
+        try LibrarySchema.migrator.migrate(writer)
+    }
+
+    /// Whether the database has had any migration (else it is new and empty).
+    func hasSchema() throws -> Bool {
+        try writer.read { db in try !LibrarySchema.migrator.appliedMigrations(db).isEmpty }
+    }
+
+    /// Whether the schema needs migrations this version knows (a backup is made first).
+    func needsMigration() throws -> Bool {
+        try writer.read { db in
+            try !LibrarySchema.migrator.hasCompletedMigrations(db)
+        }
+    }
+
+    /// `PRAGMA quick_check`: `nil` if the file is sound, else what SQLite found.
+    func damage() -> String? {
+        do {
+            let report = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
+            return report == ["ok"] ? nil : report.prefix(3).joined(separator: "; ")
+        } catch {
+            return "\(error)"
+        }
+    }
+
+    // MARK: Reading
+
+    /// Every album's id, in the user's order (the strip's catalogue; no album data).
+    func orderedIDs() throws -> [AlbumID] {
+        try writer.read { db in try AlbumID.fetchAll(db, sql: "SELECT id FROM album ORDER BY position, id") }
+    }
+
+    /// The entries of the given albums (those that exist), in no particular order.
+    func entries(_ ids: some Collection<AlbumID>) throws -> [LibraryEntry] {
+        guard !ids.isEmpty else { return [] }
+        return try writer.read { db in
+            let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
+            return try Row.fetchAll(db, sql: "SELECT * FROM album WHERE id IN (\(marks))", arguments: StatementArguments(Array(ids)))
+                .compactMap(Self.entry)
+        }
+    }
+
+    /// Every album, in the user's order (export).
+    func allEntries() throws -> [LibraryEntry] {
+        try writer.read { db in
+            try Row.fetchAll(db, sql: "SELECT * FROM album ORDER BY position, id").compactMap(Self.entry)
+        }
+    }
+
+    /// The undo history as stored: commands to undo oldest first, commands to redo with the
+    /// next one last. A command that no longer decodes is dropped and logged.
+    func history() throws -> UndoStack {
+        try writer.read { db in
+            var undo: [RecordedCommand] = []
+            var redo: [RecordedCommand] = []
+            for row in try Row.fetchAll(db, sql: "SELECT serial, undone, payload FROM command ORDER BY serial") {
+                let serial: Int64 = row["serial"]
+                guard let payload = String.fromDatabaseValue(row["payload"]),
+                      let command = try? JSONDecoder().decode(LibraryCommand.self, from: Data(payload.utf8)) else {
+                    Log.core.warning("an undo history entry (\(serial)) could not be read and was skipped")
+                    continue
+                }
+                let recorded = RecordedCommand(serial: serial, command: command)
+                if Bool.fromDatabaseValue(row["undone"]) == true { redo.append(recorded) } else { undo.append(recorded) }
+            }
+            return UndoStack(undoCommands: undo, redoCommands: redo.reversed())
+        }
+    }
+
+    /// The next free album id: above every id ever given (AUTOINCREMENT's record of them).
+    func nextAlbumID() throws -> AlbumID {
+        try writer.read { db in
+            let sequence = try AlbumID.fetchOne(db, sql: "SELECT seq FROM sqlite_sequence WHERE name = 'album'") ?? 0
+            let largest = try AlbumID.fetchOne(db, sql: "SELECT max(id) FROM album") ?? 0
+            return max(sequence, largest) + 1
+        }
+    }
+
+    /// A row as an entry; a row that does not hold an album is skipped (and logged).
+    private static func entry(_ row: Row) -> LibraryEntry? {
+        guard let id = AlbumID.fromDatabaseValue(row["id"]), let key = OrderKey.fromDatabaseValue(row["position"]) else {
+            Log.core.warning("a library row without an id or a place was skipped")
+            return nil
+        }
+        func text(_ column: String) -> String { String.fromDatabaseValue(row[column]) ?? "" }
+        let album = Album(title: text("title"), artist: text("artist"), genre: text("genre"), coverUrl: text("coverUrl"), year: text("year"))
+        return LibraryEntry(id: id, key: key, album: album)
+    }
+
+    // MARK: Writing
+
+    /// Makes `change` in one transaction.
+    func write(_ change: DatabaseChange) throws {
+        try writer.write { db in try change.write(db) }
+    }
+
+    /// Fills a new database: `entries` and the history, in one transaction.
+    func fill(with entries: [LibraryEntry], history: UndoStack = UndoStack()) throws {
+        try writer.write { db in
+            try DatabaseChange.insert(entries, in: db)
+            let undone = history.redoCommands.reversed().map { ($0, true) }
+            for (recorded, isUndone) in history.undoCommands.map({ ($0, false) }) + undone {
+                try db.execute(
+                    sql: "INSERT INTO command (serial, undone, payload) VALUES (?, ?, ?)",
+                    arguments: [recorded.serial, isUndone, try DatabaseChange.payload(recorded.command)]
+                )
+            }
+        }
+    }
+
+    // MARK: Backup
+
+    /// Copies the database to `destination` with SQLite's online backup, atomically: the
+    /// copy is made beside it and renamed over it only once complete.
+    func backUp(to destination: URL) throws {
+        let partial = destination.deletingLastPathComponent().appendingPathComponent(".\(destination.lastPathComponent).partial")
+        try? FileManager.default.removeItem(at: partial)
+        do {
+            let copy = try DatabaseQueue(path: partial.path)
+            try writer.backup(to: copy)
+            try copy.close()
+            guard rename(partial.path, destination.path) == 0 else {
+                throw PersistenceError.system("rename", file: destination, errno: errno)
+            }
+        } catch {
+            try? FileManager.default.removeItem(at: partial)
+            throw error
+        }
+    }
+
+    /// Closes the database (checkpointing the WAL), e.g. before the file is renamed.
+    func close() {
+        try? (writer as? DatabasePool)?.close()
+        try? (writer as? DatabaseQueue)?.close()
+    }
+}

@@ -1,0 +1,268 @@
+import Foundation
+
+// MARK: - OpenedLibrary
+
+/// Everything the window needs from storage at start: the database, the order of the albums
+/// (ids only; the albums themselves are read as the strip shows them), the undo history,
+/// the memento, and what went wrong on the way.
+struct OpenedLibrary: Sendable {
+    let database: LibraryDatabase
+    let order: [AlbumID]
+    let history: UndoStack
+    let nextAlbumID: AlbumID
+    let state: AppState
+    let problems: [LoadProblem]
+    /// Held for as long as the library is open; `nil` when storage is unusable or in use.
+    let lock: StorageLock?
+    /// Another instance has this library open: this one must not use it.
+    let isInUseElsewhere: Bool
+    /// The daily backup is due (made on the commit queue, after the start).
+    let isBackupDue: Bool
+}
+
+// MARK: - LibraryOpener
+
+/// Opens the user's library as the app starts: takes the lock, checks the database, restores
+/// it from its backup when damaged, and on a first run makes it from `albums.json` (an
+/// earlier version's library, imported once with its undo history) or from the bundled
+/// default library. Nothing is ever deleted: a damaged or imported file is renamed.
+enum LibraryOpener {
+    static let backupInterval: TimeInterval = 24 * 60 * 60
+
+    static func open(_ locations: StorageLocations) -> OpenedLibrary {
+        let lock: StorageLock?
+        do {
+            lock = try StorageLock(file: locations.lockFile)
+        } catch .heldByAnotherInstance {
+            return inUseElsewhere(locations)
+        } catch {
+            lock = nil
+        }
+        let stateFile = JSONDocumentFile(url: locations.stateFile, decode: AppState.decode, encode: JSONDocumentCoding.encode)
+        var (state, stateProblem) = load(stateFile, locations)
+        var problems = stateProblem.map { [$0] } ?? []
+
+        let database: LibraryDatabase
+        do {
+            let (opened, problem, migrated) = try openOrCreate(locations, state: state)
+            database = opened
+            if let problem { problems.insert(problem, at: 0) }
+            if let migrated { state.selectedAlbumID = migrated }
+        } catch {
+            let reason = describe(error)
+            Log.core.warning("the library could not be kept in \(locations.dataFolder.path): \(reason)")
+            let (albums, _) = defaultLibrary(locations)
+            database = memoryDatabase(with: albums)
+            problems.insert(LoadProblem(document: .library, file: locations.databaseFile, cause: .storageUnusable(reason: reason),
+                                        keptAs: nil, recovery: .memoryOnly), at: 0)
+        }
+        do {
+            return OpenedLibrary(
+                database: database,
+                order: try database.orderedIDs(),
+                history: try database.history(),
+                nextAlbumID: try database.nextAlbumID(),
+                state: state,
+                problems: problems,
+                lock: lock,
+                isInUseElsewhere: false,
+                isBackupDue: database.url != nil && isBackupDue(locations.backupFile)
+            )
+        } catch {
+            Log.core.warning("the library could not be read: \(error)")
+            return OpenedLibrary(database: memoryDatabase(with: []), order: [], history: UndoStack(), nextAlbumID: 1, state: state,
+                                 problems: problems, lock: lock, isInUseElsewhere: false, isBackupDue: false)
+        }
+    }
+
+    // MARK: The database
+
+    /// The database, checked (and migrated, after a backup), or made anew. Returns the
+    /// problem to tell the user, and the selection an import of `albums.json` found.
+    private static func openOrCreate(_ locations: StorageLocations, state: AppState) throws
+        -> (LibraryDatabase, LoadProblem?, AlbumID?) {
+        let file = locations.databaseFile
+        try FileManager.default.createDirectory(at: locations.dataFolder, withIntermediateDirectories: true)
+        if FileManager.default.fileExists(atPath: file.path) {
+            switch check(file) {
+            case .success(let database):
+                try migrate(database, backup: locations.backupFile)
+                return (database, nil, nil)
+            case .failure(let damage):
+                let reason = damage.reason
+                let keptAs = keepAside(file)
+                if let restored = restoreBackup(locations) {
+                    return (restored, LoadProblem(document: .library, file: file, cause: .damagedDatabase(reason: reason), keptAs: keptAs, recovery: .backup), nil)
+                }
+                let (albums, seedProblem) = defaultLibrary(locations)
+                let database = try create(file, entries: entries(albums), history: UndoStack())
+                let recovery: LoadProblem.Recovery = seedProblem == nil ? .defaultLibrary : .emptyLibrary
+                return (database, LoadProblem(document: .library, file: file, cause: .damagedDatabase(reason: reason), keptAs: keptAs, recovery: recovery), nil)
+            }
+        }
+        if FileManager.default.fileExists(atPath: locations.legacyLibraryFile.path) {
+            return try importLegacy(locations, state: state)
+        }
+        let (albums, problem) = defaultLibrary(locations)
+        return (try create(file, entries: entries(albums), history: UndoStack()), problem, nil)
+    }
+
+    /// Opens and checks an existing database; the reason when it cannot be used.
+    private static func check(_ file: URL) -> Result<LibraryDatabase, Damage> {
+        let database: LibraryDatabase
+        do {
+            database = try LibraryDatabase(url: file)
+        } catch {
+            return .failure(Damage(reason: describe(error)))
+        }
+        if let damage = database.damage() {
+            database.close()
+            return .failure(Damage(reason: damage))
+        }
+        return .success(database)
+    }
+
+    private struct Damage: Error {
+        let reason: String
+    }
+
+    /// Brings the schema up to date, after a backup of the database as it was.
+    private static func migrate(_ database: LibraryDatabase, backup: URL) throws {
+        guard try database.needsMigration() else { return }
+        if try database.hasSchema() { try database.backUp(to: backup) }
+        try database.migrate()
+    }
+
+    /// A new database at `file`, filled, made beside it and renamed into place when complete.
+    private static func create(_ file: URL, entries: [LibraryEntry], history: UndoStack) throws -> LibraryDatabase {
+        let partial = file.deletingLastPathComponent().appendingPathComponent(".\(file.lastPathComponent).new")
+        for suffix in ["", "-wal", "-shm"] { try? FileManager.default.removeItem(atPath: partial.path + suffix) }
+        let building = try LibraryDatabase(url: partial)
+        try building.migrate()
+        try building.fill(with: entries, history: history)
+        building.close()
+        guard rename(partial.path, file.path) == 0 else { throw PersistenceError.system("rename", file: file, errno: errno) }
+        let database = try LibraryDatabase(url: file)
+        try database.migrate()
+        return database
+    }
+
+    /// Imports an earlier version's `albums.json` with the undo history and selection its
+    /// `state.json` holds, then renames it (`albums.json.imported-<time>`). A damaged one is
+    /// kept aside and the default library is used.
+    private static func importLegacy(_ locations: StorageLocations, state: AppState) throws -> (LibraryDatabase, LoadProblem?, AlbumID?) {
+        let legacyFile = JSONDocumentFile(url: locations.legacyLibraryFile, decode: AlbumList.decode, encode: AlbumList.encode)
+        switch legacyFile.load() {
+        case .loaded(let albums):
+            let legacy = LegacyLibrary(albums: albums, state: state)
+            let database = try create(locations.databaseFile, entries: legacy.entries, history: legacy.history)
+            let keptAs = AtomicFile.keepAside(locations.legacyLibraryFile, suffix: "imported")
+            Log.core.message("imported \(albums.count) albums from \(locations.legacyLibraryFile.path); kept as \(keptAs?.path ?? "is")")
+            return (database, nil, legacy.selectedID)
+        case .missing:
+            let (albums, problem) = defaultLibrary(locations)
+            return (try create(locations.databaseFile, entries: entries(albums), history: UndoStack()), problem, nil)
+        case .damaged(let cause, let keptAs, let backup):
+            let (albums, seedProblem) = backup.map { ($0, nil) } ?? defaultLibrary(locations)
+            let recovery: LoadProblem.Recovery = backup != nil ? .backup : seedProblem == nil ? .defaultLibrary : .emptyLibrary
+            let database = try create(locations.databaseFile, entries: entries(albums), history: UndoStack())
+            return (database, LoadProblem(document: .library, file: locations.legacyLibraryFile, cause: cause, keptAs: keptAs, recovery: recovery), nil)
+        }
+    }
+
+    /// The latest backup copied into place and opened, if there is a sound one.
+    private static func restoreBackup(_ locations: StorageLocations) -> LibraryDatabase? {
+        let backup = locations.backupFile
+        guard FileManager.default.fileExists(atPath: backup.path) else { return nil }
+        let file = locations.databaseFile
+        do {
+            try FileManager.default.copyItem(at: backup, to: file)
+        } catch {
+            Log.core.warning("the backup \(backup.path) could not be copied: \(error)")
+            return nil
+        }
+        switch check(file) {
+        case .success(let database):
+            try? migrate(database, backup: backup)
+            return database
+        case .failure(let damage):
+            Log.core.warning("the backup \(backup.path) is damaged too: \(damage.reason)")
+            _ = keepAside(file)
+            return nil
+        }
+    }
+
+    /// Renames the database and its WAL files `*.corrupt-<time>`; the new name of the main file.
+    private static func keepAside(_ file: URL) -> URL? {
+        let keptAs = AtomicFile.keepAside(file, suffix: "corrupt")
+        for suffix in ["-wal", "-shm"] {
+            let companion = URL(fileURLWithPath: file.path + suffix)
+            if let keptAs, FileManager.default.fileExists(atPath: companion.path) {
+                rename(companion.path, keptAs.path + suffix)
+            }
+        }
+        Log.core.warning("\(file.path) is damaged; kept as \(keptAs?.path ?? "is")")
+        return keptAs
+    }
+
+    private static func isBackupDue(_ backup: URL) -> Bool {
+        guard let attributes = try? FileManager.default.attributesOfItem(atPath: backup.path),
+              let modified = attributes[.modificationDate] as? Date else { return true }
+        return Date().timeIntervalSince(modified) > backupInterval
+    }
+
+    // MARK: Fallbacks
+
+    /// An empty library for an instance that must not touch the real one.
+    private static func inUseElsewhere(_ locations: StorageLocations) -> OpenedLibrary {
+        OpenedLibrary(database: memoryDatabase(with: []), order: [], history: UndoStack(), nextAlbumID: 1, state: AppState(),
+                      problems: [], lock: nil, isInUseElsewhere: true, isBackupDue: false)
+    }
+
+    private static func memoryDatabase(with albums: [Album]) -> LibraryDatabase {
+        // An in-memory SQLite database only fails to open when memory is exhausted.
+        let database = try! LibraryDatabase(inMemory: ())
+        try? database.fill(with: entries(albums))
+        return database
+    }
+
+    static func entries(_ albums: [Album], firstID: AlbumID = 1) -> [LibraryEntry] {
+        zip(albums, OrderKey.spread(count: albums.count)).enumerated().map { offset, pair in
+            LibraryEntry(id: firstID + AlbumID(offset), key: pair.1, album: pair.0)
+        }
+    }
+
+    /// The bundled default library; empty, with the reason, when it cannot be read.
+    static func defaultLibrary(_ locations: StorageLocations) -> (albums: [Album], problem: LoadProblem?) {
+        func unavailable(_ reason: String) -> (albums: [Album], problem: LoadProblem?) {
+            Log.core.warning("the default library could not be loaded: \(reason)")
+            let cause = LoadProblem.Cause.defaultLibraryUnavailable(reason: reason)
+            return ([], LoadProblem(document: .library, file: locations.databaseFile, cause: cause, keptAs: nil, recovery: .emptyLibrary))
+        }
+        guard let url = locations.defaultLibrary else { return unavailable(localized("it was not found")) }
+        do {
+            return (try AlbumList.decode(try Data(contentsOf: url)), nil)
+        } catch let error as DocumentDecodingError {
+            return unavailable("\(url.path): \(error)")
+        } catch {
+            return unavailable("\(url.path): \(error.localizedDescription)")
+        }
+    }
+
+    private static func load(_ file: JSONDocumentFile<AppState>, _ locations: StorageLocations) -> (AppState, LoadProblem?) {
+        switch file.load() {
+        case .loaded(let state):
+            return (state, nil)
+        case .missing:
+            return (AppState(), nil)
+        case .damaged(let cause, let keptAs, let backup):
+            let recovery: LoadProblem.Recovery = backup == nil ? .defaultState : .backup
+            return (backup ?? AppState(), LoadProblem(document: .state, file: locations.stateFile, cause: cause, keptAs: keptAs, recovery: recovery))
+        }
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let error = error as? PersistenceError { return error.reason }
+        return "\(error)"
+    }
+}

@@ -1,0 +1,38 @@
+import Dispatch
+import Foundation
+
+// MARK: - LibraryPreload
+
+/// Opens the library on a background thread while GTK starts (the lock, the integrity check,
+/// the order of the albums, the undo history), so that `LibraryAPI` finds it open instead of
+/// doing that work on the GTK thread.
+public enum LibraryPreload {
+    /// One opening under way or done.
+    private final class Opening: @unchecked Sendable {
+        let finished = DispatchSemaphore(value: 0)
+        // Written once on the background thread before `finished` is signalled, read after.
+        var result: OpenedLibrary?
+    }
+
+    private static let openings = Protected<[URL: Opening]>([:])
+
+    /// Starts opening the library at `locations` in the background.
+    public static func start(_ locations: StorageLocations = .standard) {
+        let opening = Opening()
+        openings.withLock { $0[locations.databaseFile] = opening }
+        DispatchQueue.global(qos: .userInitiated).async {
+            opening.result = LibraryOpener.open(locations)
+            opening.finished.signal()
+        }
+    }
+
+    /// The library opened for `locations`, if an opening was started (waits for it to
+    /// finish); else it is opened now. Each opening is handed out once.
+    static func take(_ locations: StorageLocations) -> OpenedLibrary {
+        guard let opening = openings.withLock({ $0.removeValue(forKey: locations.databaseFile) }) else {
+            return LibraryOpener.open(locations)
+        }
+        opening.finished.wait()
+        return opening.result ?? LibraryOpener.open(locations)
+    }
+}

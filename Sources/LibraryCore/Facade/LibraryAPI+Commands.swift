@@ -1,0 +1,136 @@
+// MARK: - Commands (undoable)
+
+extension LibraryAPI {
+    /// Deletes the album at `index`; undo puts it back. The album that takes its place (or
+    /// the new last one) becomes selected. Returns the deleted album, `nil` outside the list.
+    @discardableResult
+    public func deleteAlbum(at index: Int) -> Album? {
+        guard let entry = entry(at: index) else { return nil }
+        record(LibraryCommand(kind: .delete, entries: [entry]))
+        return entry.album
+    }
+
+    /// Inserts `album` at `index` (at the end when `nil` or past it) and selects it.
+    public func addAlbum(_ album: Album, at index: Int? = nil) {
+        let position = min(max(index ?? order.count, 0), order.count)
+        let key = OrderKey.between(
+            position > 0 ? key(of: order[position - 1]) : nil,
+            position < order.count ? key(of: order[position]) : nil
+        )
+        record(LibraryCommand(kind: .add, entries: [LibraryEntry(id: newAlbumID(), key: key, album: album)]))
+    }
+
+    /// Adds `albums` after the last album as one command (undone at once), and selects the
+    /// first of them. Returns how many were added.
+    @discardableResult
+    public func importAlbums(_ albums: [Album]) -> Int {
+        guard !albums.isEmpty else { return 0 }
+        let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: albums.count)
+        let entries = zip(albums, keys).map { LibraryEntry(id: newAlbumID(), key: $1, album: $0) }
+        record(LibraryCommand(kind: .importFile, entries: entries))
+        return entries.count
+    }
+
+    /// Undoes the last command; a restored album becomes selected. Nothing to undo: no-op.
+    public func undo() {
+        guard let recorded = history.undo() else { return }
+        carryOut(recorded.command, forward: false, as: .undo(recorded))
+    }
+
+    /// Redoes the last undone command. Nothing to redo: no-op.
+    public func redo() {
+        guard let recorded = history.redo() else { return }
+        carryOut(recorded.command, forward: true, as: .redo(recorded))
+    }
+
+    // MARK: Carrying out
+
+    private func newAlbumID() -> AlbumID {
+        defer { nextAlbumID += 1 }
+        return nextAlbumID
+    }
+
+    private func record(_ command: LibraryCommand) {
+        let recorded = RecordedCommand(serial: nextSerial, command: command)
+        nextSerial += 1
+        history.record(recorded)
+        carryOut(command, forward: true, as: .perform(recorded))
+    }
+
+    /// Changes the order (and the selection) as the command says, tells the observers, and
+    /// hands the change to the commit queue.
+    private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange) {
+        let sequence = nextSequence
+        nextSequence += 1
+        if command.inserts == forward {
+            insert(command.entries, sequence: sequence)
+        } else {
+            remove(command.entries)
+        }
+        persistency.submit(change, sequence: sequence)
+        observers.post(.undoStateChanged)
+        saveState()
+    }
+
+    private func insert(_ entries: [LibraryEntry], sequence: Int) {
+        rows.insert(entries, sequence: sequence)
+        let present = entries.count > 1 ? Set(order) : Set(order.contains(entries[0].id) ? [entries[0].id] : [])
+        var first: Int?
+        for entry in entries.sorted(by: { $0.key < $1.key }) where !present.contains(entry.id) {
+            let index = insertionIndex(for: entry.key)
+            order.insert(entry.id, at: index)
+            if entries.count == 1 { observers.post(.albumsChanged(.inserted(index))) }
+            first = min(first ?? index, index)
+        }
+        if entries.count > 1 { observers.post(.albumsChanged(.reloaded)) }
+        if let first {
+            if entries.count > 1 { selectedIndex = nil }  // the old index means nothing now
+            setSelection(first)
+        }
+    }
+
+    private func remove(_ entries: [LibraryEntry]) {
+        let removed = Set(entries.map(\.id))
+        let selectedID = selectedIndex.map { order[$0] }
+        if entries.count == 1, let index = order.firstIndex(of: entries[0].id) {
+            order.remove(at: index)
+            observers.post(.albumsChanged(.removed(index)))
+            setSelection(selection(afterRemovingAt: index))
+            return
+        }
+        let firstRemoved = order.firstIndex { removed.contains($0) }
+        order.removeAll { removed.contains($0) }
+        observers.post(.albumsChanged(.reloaded))
+        selectedIndex = nil
+        if let selectedID, !removed.contains(selectedID), let index = order.firstIndex(of: selectedID) {
+            setSelection(index)
+        } else {
+            setSelection(order.isEmpty ? nil : min(firstRemoved ?? 0, order.count - 1))
+        }
+    }
+
+    /// Where an album with `key` goes in the order (a binary search over the albums' places).
+    private func insertionIndex(for key: OrderKey) -> Int {
+        var low = 0
+        var high = order.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = self.key(of: order[middle]), other < key {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// The selection after the album at `removed` was deleted: the same album if another was
+    /// selected, else the one that took its place, else the new last one.
+    private func selection(afterRemovingAt removed: Int) -> Int? {
+        guard !order.isEmpty else { return nil }
+        guard let selected = selectedIndex, selected != removed else {
+            return min(removed, order.count - 1)
+        }
+        return selected > removed ? selected - 1 : selected
+    }
+}

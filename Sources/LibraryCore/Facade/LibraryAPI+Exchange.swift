@@ -1,0 +1,95 @@
+import Foundation
+
+// MARK: - Import and export (the original sample's albums.json)
+
+extension LibraryAPI {
+    /// Every album in the user's order, as the window shows them (changes not committed yet
+    /// included), read a page at a time.
+    public func allAlbums() -> [Album] {
+        var albums: [Album] = []
+        albums.reserveCapacity(order.count)
+        var index = 0
+        while index < order.count {
+            if let album = album(at: index) { albums.append(album) }
+            index += 1
+        }
+        return albums
+    }
+
+    /// Writes the whole library to `file` in the `albums.json` format (atomically; a link
+    /// there is written through).
+    public func export(to file: URL) throws(PersistenceError) {
+        try AlbumList.write(allAlbums(), to: file)
+    }
+
+    /// Reads an album list file and adds its albums as one undoable command. A damaged file
+    /// changes nothing; the error names the album and the key.
+    @discardableResult
+    public func importAlbums(from file: URL) throws(ImportError) -> Int {
+        importAlbums(try AlbumList.read(file))
+    }
+
+    /// Writes the library at `locations` to `file` without a window: `bluelibrary --export`.
+    /// While the app runs it reads the database beside it (WAL lets both read); else it
+    /// opens the library as the app would (importing or seeding it on a first run).
+    public nonisolated static func export(_ locations: StorageLocations, to file: URL) throws -> Int {
+        let albums: [Album]
+        if (try? StorageLock(file: locations.lockFile)) == nil,
+           FileManager.default.fileExists(atPath: locations.databaseFile.path) {
+            albums = try LibraryDatabase(url: locations.databaseFile).allEntries().map(\.album)
+        } else {
+            albums = try LibraryOpener.open(locations).database.allEntries().map(\.album)
+        }
+        try AlbumList.write(albums, to: file)
+        return albums.count
+    }
+}
+
+// MARK: - ImportError
+
+/// An album list file that could not be imported; nothing was changed.
+public struct ImportError: Error, Hashable, Sendable, CustomStringConvertible {
+    public let file: URL
+    /// Why: unreadable, or what is wrong and where (the album and the key).
+    public let reason: String
+
+    public var description: String {
+        localized("“%1$@” was not imported, and your library is unchanged: %2$@.", file.lastPathComponent, reason)
+    }
+}
+
+/// An album list file given to the app (`bluelibrary --import FILE`).
+public enum AlbumListFile {
+    /// The albums of `file`, or why it cannot be imported (the album and the key).
+    public static func validate(_ file: URL) throws(ImportError) -> [Album] {
+        try AlbumList.read(file)
+    }
+}
+
+extension AlbumList {
+    /// Reads and decodes an album list file for an import.
+    static func read(_ file: URL) throws(ImportError) -> [Album] {
+        let data: Data
+        do {
+            data = try Data(contentsOf: file)
+        } catch {
+            throw ImportError(file: file, reason: (error as NSError).localizedFailureReason ?? error.localizedDescription)
+        }
+        do {
+            return try decode(data)
+        } catch {
+            throw ImportError(file: file, reason: error.description)
+        }
+    }
+
+    /// Writes an album list file atomically, through a link at its path.
+    static func write(_ albums: [Album], to file: URL) throws(PersistenceError) {
+        let data: Data
+        do {
+            data = try encode(albums)
+        } catch {
+            throw PersistenceError(file: file, operation: "encode", code: nil, reason: "\(error)")
+        }
+        try AtomicFile.write(data, to: file)
+    }
+}
