@@ -28,7 +28,7 @@ struct DisplayTextTests {
 
     @Test func theUndoTooltipCleansControlCharactersLikeEveryLabel() {
         let album = Album(title: "line\nbreak", artist: "A", genre: "G", coverUrl: "", year: "")
-        let description = MainWindowController.describe(.delete(album: album, index: 0))
+        let description = MainWindowController.describe(LibraryCommand(kind: .delete, entries: [LibraryEntry(id: 1, key: OrderKey.between(nil, nil), album: album)]))
         #expect(!description.contains("\n"), "a line feed would split the tooltip in two")
         #expect(description == "Delete “\(Self.fsi)line␊break\(Self.pdi)”")
     }

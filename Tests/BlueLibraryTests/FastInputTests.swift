@@ -30,12 +30,12 @@ struct FastInputTests {
             try await AppProcess.run(["xdotool", "windowfocus", "--sync", "\(window)", "key", "--delay", "0"] + keys + ["ctrl+q"])
             #expect(try await app.waitForExit() == 0)
 
-            let saved = try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)).map(\.title)
+            let stored = try folders.database()
             let state = try AppState.decode(Data(contentsOf: folders.locations.stateFile))
-            #expect(saved == model.titles, "seed \(seed): the albums saved")
+            #expect(stored.albums.map(\.title) == model.titles, "seed \(seed): the albums saved")
             #expect(state.selectedIndex == model.selected, "seed \(seed): the selection")
-            #expect(state.undoHistory.map(\.modelStep) == model.undo, "seed \(seed): the undo history")
-            #expect(state.redoHistory.map(\.modelStep) == model.redo, "seed \(seed): the redo history")
+            #expect(stored.history.undoCommands.map(\.command.deletedTitle) == model.undo.map(\.title), "seed \(seed): the undo history")
+            #expect(stored.history.redoCommands.map(\.command.deletedTitle) == model.redo.map(\.title), "seed \(seed): the redo history")
         }
     }
 }
@@ -83,12 +83,9 @@ private struct LibraryModel {
 }
 
 private extension LibraryCommand {
-    /// The deletion this command stands for, as the model records it.
-    var modelStep: LibraryModel.Step? {
-        switch self {
-        case .delete(let album, let index): LibraryModel.Step(title: album.title, index: index)
-        case .add: nil
-        }
+    /// The title of the album this command deleted (`nil` for any other command).
+    var deletedTitle: String? {
+        kind == .delete ? album?.title : nil
     }
 }
 

@@ -52,7 +52,7 @@ struct OddAlbumTests {
                                        held: harness.library.albums == albums && harness.library.selectedIndex == twin))
 
             harness.library.flush()
-            let saved = try AlbumList.decode(Data(contentsOf: harness.folders.locations.libraryFile))
+            let saved = try harness.folders.database().albums
             #expect(saved == albums, "odd text survives a save and a load unchanged")
             rows.append(ReliabilityRow(area: "Odd albums", attempt: "all of the above, saved and read back", outcome: "unchanged", held: saved == albums))
             ReliabilityLog.record(rows)

@@ -46,11 +46,11 @@ struct RelaunchTests {
             _ = try await first.report { $0.stripHasFocus }
             try await first.press("End", "Delete")
             _ = try await first.report { $0.albumCount == 4 }
-            // The change reaches the disk after the save delay (300 ms), with no quit; the
-            // deadline only guards against a save that never comes.
+            // The change is committed at once and the state after the save delay (300 ms),
+            // with no quit; the deadline only guards against a save that never comes.
             let saved = ContinuousClock.now
             func savedState() -> (albums: Int?, selection: Int?) {
-                let albums = try? AlbumList.decode(Data(contentsOf: folders.locations.libraryFile))
+                let albums = try? folders.database().albums
                 let state = try? JSONDecoder().decode(AppState.self, from: Data(contentsOf: folders.locations.stateFile))
                 return (albums?.count, state?.selectedIndex)
             }

@@ -13,14 +13,11 @@ struct UnwritableStorageTests {
     /// Ways to make a folder refuse the app's atomic save. The process may run as root, which
     /// ignores permission bits, so each one blocks the save by the shape of the folder.
     enum Blockage: String, CaseIterable, CustomTestStringConvertible {
-        /// The backup's name is taken by a folder: the save fails at its last step.
-        case backupNameTaken = "the backup’s name is taken by a folder"
-        /// The data folder's name is taken by a file: it can be neither used nor created.
-        case dataFolderUncreatable = "the data folder is a file, so it cannot be created"
-        /// The same for the state folder (selection, window size, undo history).
+        /// The state folder's name is taken by a file: `state.json` can be neither written
+        /// nor its folder created (the library itself still saves).
         case stateFolderUncreatable = "the state folder is a file, so it cannot be created"
-        /// The data folder is a 64 KiB file system, filled up: writes fail with ENOSPC.
-        case diskFull = "the disk is full (ENOSPC, a full 64 KiB tmpfs)"
+        /// The data folder is a small file system, filled up: commits fail with SQLITE_FULL.
+        case diskFull = "the disk is full (SQLITE_FULL, a full 1 MiB tmpfs under the database)"
 
         var testDescription: String { rawValue }
     }
@@ -33,16 +30,21 @@ struct UnwritableStorageTests {
     @Test(arguments: blockages)
     func changesStayAndTheUserIsToldOnce(_ blockage: Blockage) async throws {
         try await DisplayLock.exclusive {
-            let harness = try await WindowHarness()
+            let folders = TestFolders()
+            if blockage == .diskFull {  // before the app opens its database there
+                try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
+                try Self.run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", folders.libraryFolder.path)
+            }
+            defer { if blockage == .diskFull { try? Self.run("/usr/bin/umount", "-l", folders.libraryFolder.path) } }
+            let harness = try await WindowHarness(folders: folders)
             harness.library.flush()
-            let libraryBefore = try Data(contentsOf: harness.folders.locations.libraryFile)
             var failures = 0
             let observation = harness.library.observe { event in
                 if case .saveFailed = event { failures += 1 }
             }
             defer { observation.cancel() }
 
-            let (undo, cleanUp) = try block(blockage, in: harness.folders)
+            let unblock = try block(blockage, in: folders)
             for _ in 0..<3 {
                 harness.activate("win.delete")
                 await harness.nextFrames()
@@ -50,66 +52,51 @@ struct UnwritableStorageTests {
             }
             await harness.wait(for: "the save error") { harness.report.banner != nil }
             await harness.nextFrames(5)
+            let banner = harness.report.banner ?? ""
             #expect(failures == 1, "told once, not at each of the 3 failed saves")
             #expect(harness.report.albumCount == 2, "the deletions stand in the window")
-            if blockage == .backupNameTaken || blockage == .diskFull {
-                #expect(try Data(contentsOf: harness.folders.locations.libraryFile) == libraryBefore, "the file on disk is untouched")
-            }
-            #expect(harness.folders.files(in: harness.folders.libraryFolder).allSatisfy { !$0.contains(".tmp") }, "no temporary file is left")
+            let expectedCount = blockage == .diskFull ? 5 : 2
+            #expect(try folders.database().albums.count == expectedCount, "the database is unchanged (or saved, when only the state fails)")
+            #expect(blockage != .diskFull || banner.contains("The disk is full: free some space."), "says what to do: \(banner)")
+            #expect(folders.files(in: folders.libraryFolder).allSatisfy { !$0.contains(".tmp") }, "no temporary file is left")
 
-            try undo()
+            try unblock()
             harness.activate("win.delete")  // the next change tries again, and succeeds
             harness.library.flush()
             await harness.wait(for: "the banner to go") { harness.report.banner == nil }
-            let onDisk = try AlbumList.decode(Data(contentsOf: harness.folders.locations.libraryFile))
-            #expect(onDisk.count == 1, "everything the user did is on disk")
-            try cleanUp()
+            let onDisk = try folders.database()
+            #expect(onDisk.albums.count == 1, "everything the user did is in the database")
+            #expect(onDisk.history.undoCommands.count == 4, "with its undo history")
             ReliabilityLog.record([ReliabilityRow(
                 area: "Unwritable storage", attempt: blockage.rawValue + ", then 3 deletions",
-                outcome: "told once (\(failures) message), changes kept in the window, file on disk untouched; saved at the next change once writable",
-                held: failures == 1 && onDisk.count == 1)])
+                outcome: "told once (\(failures) message), changes kept in the window, database untouched; all saved at the next change once writable",
+                held: failures == 1 && onDisk.albums.count == 1)])
             await harness.close()
         }
     }
 
-    /// Blocks saving as `blockage` says; returns how to unblock it, and how to clean up after.
-    private func block(_ blockage: Blockage, in folders: TestFolders) throws -> (unblock: () throws -> Void, cleanUp: () throws -> Void) {
+    /// Blocks saving as `blockage` says; returns how to unblock it.
+    private func block(_ blockage: Blockage, in folders: TestFolders) throws -> () throws -> Void {
         let manager = FileManager.default
         switch blockage {
-        case .backupNameTaken:
-            let backup = folders.locations.libraryFile.appendingPathExtension("bak")
-            try? manager.removeItem(at: backup)
-            try manager.createDirectory(at: backup.appendingPathComponent("keep"), withIntermediateDirectories: true)
-            return ({ try manager.removeItem(at: backup) }, {})
-        case .dataFolderUncreatable, .stateFolderUncreatable:
-            let folder = blockage == .dataFolderUncreatable ? folders.libraryFolder : folders.stateFolder
+        case .stateFolderUncreatable:
+            let folder = folders.stateFolder
             let moved = folder.deletingLastPathComponent().appendingPathComponent("moved-aside")
             let existed = manager.fileExists(atPath: folder.path)
             if existed { try manager.moveItem(at: folder, to: moved) }
             try manager.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("not a folder".utf8).write(to: folder)
-            return ({
+            return {
                 try manager.removeItem(at: folder)
                 if existed { try manager.moveItem(at: moved, to: folder) }
-            }, {})
-        case .diskFull:
-            let folder = folders.libraryFolder
-            let saved = try manager.contentsOfDirectory(atPath: folder.path).map { name in
-                (name, try Data(contentsOf: folder.appendingPathComponent(name)))
             }
-            try Self.run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=64k", "tmpfs", folder.path)
-            for (name, data) in saved { try data.write(to: folder.appendingPathComponent(name)) }
-            let filler = folder.appendingPathComponent("filler")
+        case .diskFull:
+            let filler = folders.libraryFolder.appendingPathComponent("filler")
             try #require(manager.createFile(atPath: filler.path, contents: nil), "the filler file could not be made")
             let handle = try FileHandle(forWritingTo: filler)
             while (try? handle.write(contentsOf: Data(count: 1024))) != nil {}  // until ENOSPC
             try? handle.close()
-            return ({ try manager.removeItem(at: filler) }, {
-                for name in try manager.contentsOfDirectory(atPath: folder.path) {
-                    try manager.removeItem(at: folder.appendingPathComponent(name))
-                }
-                try Self.run("/usr/bin/umount", folder.path)
-            })
+            return { try manager.removeItem(at: filler) }
         }
     }
 

@@ -3,8 +3,9 @@ import Testing
 import TestSupport
 @testable import LibraryCore
 
-/// Damaged `albums.json` and `state.json`: the library still opens, says what happened, keeps
-/// the damaged file aside, and loads the backup or the default; it crashes on none of them.
+/// A damaged database, `albums.json` (an earlier version's, being imported) and `state.json`:
+/// the library still opens, says what happened, keeps the damaged file aside, and loads the
+/// backup or the default; it crashes on none of them.
 @MainActor
 @Suite("Damaged files")
 struct DamagedFileTests {
@@ -42,8 +43,8 @@ struct DamagedFileTests {
         let folders = TestFolders()
         let backup = [sampleAlbum(1), sampleAlbum(2)]
         try folders.write(String(decoding: try AlbumList.encode(backup), as: UTF8.self),
-                          to: folders.locations.libraryFile.appendingPathExtension("bak"))
-        let library = try open(folders, damaging: folders.locations.libraryFile, with: damage)
+                          to: folders.locations.legacyLibraryFile.appendingPathExtension("bak"))
+        let library = try open(folders, damaging: folders.locations.legacyLibraryFile, with: damage)
         #expect(library.albums == backup)
         let problem = try #require(library.loadProblems.first)
         #expect(problem.document == .library && problem.recovery == .backup)
@@ -56,7 +57,7 @@ struct DamagedFileTests {
     @Test("a damaged album list without a backup falls back to the default library", arguments: damages)
     func damagedLibraryWithoutBackup(_ damage: Damage) throws {
         let folders = TestFolders()
-        let library = try open(folders, damaging: folders.locations.libraryFile, with: damage)
+        let library = try open(folders, damaging: folders.locations.legacyLibraryFile, with: damage)
         #expect(library.albums.count == 5)
         #expect(library.loadProblems.first?.recovery == .defaultLibrary)
         record("albums.json without backup: \(damage.name)", "banner; kept aside; the default library (5 albums) loaded",
@@ -75,6 +76,54 @@ struct DamagedFileTests {
         #expect(keptAside.count == 1)
         record("state.json: \(damage.name)", "banner; kept aside; default selection and window size, empty history",
                held: keptAside.count == 1 && library.selectedIndex == 0)
+    }
+
+    @Test("a damaged database is kept aside and the latest backup is restored", arguments: damages + [pageDamage])
+    func damagedDatabase(_ damage: Damage) throws {
+        let folders = TestFolders()
+        try folders.writeLibrary((0..<300).map(sampleAlbum))
+        do {
+            let first = LibraryAPI(locations: folders.locations, saveDelay: .zero)  // imports, backs up
+            first.deleteAlbum(at: 0)  // after the backup: lost with the database
+            first.flush()
+        }
+        let database = folders.locations.databaseFile
+        let damaged = damage.name == Self.pageDamage.name ? try Self.overwriteMiddle(of: database) : damage.bytes()
+        try damaged.write(to: database)
+        try? FileManager.default.removeItem(atPath: database.path + "-wal")
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.count == 300, "the backup, made at the first start")
+        let problem = try #require(library.loadProblems.first)
+        #expect(problem.recovery == .backup)
+        #expect(problem.message.hasPrefix("Your library database is damaged"))
+        let keptAside = folders.files(in: folders.libraryFolder)
+            .filter { $0.hasPrefix("library.sqlite3.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
+        #expect(keptAside.count == 1, "the damaged database is kept, never deleted")
+        #expect(try Data(contentsOf: folders.libraryFolder.appendingPathComponent(keptAside.first ?? "")) == damaged)
+        record("library.sqlite3: \(damage.name)", "banner; kept aside; the latest backup (300 albums) restored",
+               held: library.count == 300 && keptAside.count == 1)
+    }
+
+    @Test("a damaged database without a backup falls back to the default library")
+    func damagedDatabaseWithoutBackup() throws {
+        let folders = TestFolders()
+        try folders.write("SQLite format 3\u{0}but not really", to: folders.locations.databaseFile)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.count == 5)
+        #expect(library.loadProblems.first?.recovery == .defaultLibrary)
+        #expect(folders.files(in: folders.libraryFolder).contains { $0.hasPrefix("library.sqlite3.corrupt-") })
+        record("library.sqlite3 without backup: a fake header", "banner; kept aside; the default library (5 albums) loaded",
+               held: library.count == 5)
+    }
+
+    /// A real database with pages in its middle overwritten (fails `PRAGMA quick_check`).
+    nonisolated static let pageDamage = Damage(name: "pages overwritten in the middle") { Data() }
+
+    private static func overwriteMiddle(of file: URL) throws -> Data {
+        var data = try Data(contentsOf: file)
+        let start = data.count / 2
+        data.replaceSubrange(start..<min(start + 8192, data.count), with: Data(repeating: 0xA5, count: min(8192, data.count - start)))
+        return data
     }
 
     /// Writes `damage` over `file`, then opens the library as a launch would.

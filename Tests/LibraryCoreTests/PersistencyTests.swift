@@ -3,151 +3,170 @@ import Testing
 @testable import LibraryCore
 import TestSupport
 
+/// The library database and the state file: the first run, the import of an earlier
+/// version's `albums.json`, export and import of that format, links, and one instance per
+/// library.
+@MainActor
 @Suite("Persistence")
 struct PersistencyTests {
     let defaultAlbums = (try? AlbumList.decode(Data(contentsOf: Repository.defaultLibrary))) ?? []
 
     // MARK: First run
 
-    @Test("the first run seeds the library from the bundled file and writes it")
+    @Test("the first run seeds the database from the bundled file")
     func firstRunSeeds() throws {
         let folders = TestFolders()
-        let manager = PersistencyManager(locations: folders.locations)
-        let (albums, problem) = manager.loadAlbums()
-        #expect(problem == nil)
-        #expect(albums == defaultAlbums)
-        #expect(albums.count == 5)
-
-        manager.flush()
-        let written = try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile))
-        #expect(written == defaultAlbums)
-        #expect(manager.loadState().state == AppState())
+        let library = LibraryAPI(locations: folders.locations)
+        #expect(library.loadProblems.isEmpty)
+        #expect(library.albums == defaultAlbums && library.count == 5)
+        library.close()
+        #expect(try folders.database().albums == defaultAlbums)
+        #expect(FileManager.default.fileExists(atPath: folders.locations.backupFile.path), "the first daily backup")
     }
 
     @Test("without a bundled library the library starts empty and says why")
     func missingDefaultLibrary() {
         let folders = TestFolders(defaultLibrary: nil)
-        let manager = PersistencyManager(locations: folders.locations)
-        let (albums, problem) = manager.loadAlbums()
-        #expect(albums.isEmpty)
-        #expect(problem?.recovery == .emptyLibrary)
-        #expect(problem?.message.hasPrefix("The default library could not be loaded") == true)
-        // Nothing is written, so a repaired install still seeds the library next time.
-        manager.flush()
-        #expect(!FileManager.default.fileExists(atPath: folders.locations.libraryFile.path))
+        let library = LibraryAPI(locations: folders.locations)
+        #expect(library.count == 0)
+        #expect(library.loadProblems.first?.recovery == .emptyLibrary)
+        #expect(library.loadProblems.first?.message.hasPrefix("The default library could not be loaded") == true)
     }
 
-    // MARK: Damaged files
+    // MARK: An earlier version's albums.json
 
-    @Test("a corrupt library is kept aside and the backup is loaded; nothing is deleted")
-    func corruptLibraryLoadsBackup() throws {
+    @Test("an earlier albums.json is imported once with its undo history and selection, and kept")
+    func legacyImport() throws {
         let folders = TestFolders()
-        let backup = [sampleAlbum(1), sampleAlbum(2)]
-        try folders.write(String(decoding: try AlbumList.encode(backup), as: UTF8.self),
-                          to: folders.locations.libraryFile.appendingPathExtension("bak"))
-        try folders.writeLibrary(#"[{"title": "cut off"#)
+        let albums = (0..<6).map(sampleAlbum)
+        // The earlier version's files after: delete 1, delete 3 (of the shorter list), add 99
+        // at 0, then one undo (the add) — so one command to redo.
+        var shown = albums
+        shown.remove(at: 1)
+        shown.remove(at: 3)
+        try folders.writeLibrary(shown)
+        try folders.writeState("""
+            {"selectedIndex": 2, "undoHistory": [
+              {"delete": {"album": \(Self.json(sampleAlbum(1))), "index": 1}},
+              {"delete": {"album": \(Self.json(sampleAlbum(4))), "index": 3}}],
+             "redoHistory": [{"add": {"album": \(Self.json(sampleAlbum(99))), "index": 0}}]}
+            """)
+        var library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.loadProblems.isEmpty)
+        #expect(library.albums == shown)
+        #expect(library.selectedAlbum == shown[2])
+        let kept = folders.files(in: folders.libraryFolder).filter { $0.hasPrefix("albums.json.imported-") }
+        #expect(kept.count == 1, "albums.json is renamed, never deleted")
+        #expect(!FileManager.default.fileExists(atPath: folders.locations.legacyLibraryFile.path))
 
-        let (albums, problem) = PersistencyManager(locations: folders.locations).loadAlbums()
-        #expect(albums == backup)
-        let keptAs = try #require(problem?.keptAs)
-        #expect(problem?.recovery == .backup)
-        #expect(keptAs.lastPathComponent.hasPrefix("albums.json.corrupt-"))
-        #expect(try String(contentsOf: keptAs, encoding: .utf8) == #"[{"title": "cut off"#)
-        #expect(folders.files(in: folders.libraryFolder) == ["albums.json.bak", keptAs.lastPathComponent])
-        #expect(problem?.message == "Your library file could not be read (the file is not valid JSON (\(Self.detail(of: problem)))). It was kept as \(keptAs.path). The backup was loaded.")
+        library.redo()
+        #expect(library.albums == [sampleAlbum(99)] + shown)
+        library.undo()
+        library.undo()
+        library.undo()
+        #expect(library.albums == albums)
+        #expect(!library.canUndo)
+        library.close()
+        library = LibraryAPI(locations: folders.locations, saveDelay: .zero)  // imported only once
+        #expect(library.albums == albums)
+        #expect(library.canRedo && !library.canUndo)
     }
 
-    @Test("a corrupt library without a backup falls back to the default library")
-    func corruptLibraryLoadsDefault() throws {
+    // MARK: Export and import
+
+    @Test("export then import round-trips every album, as one undoable command")
+    func exportImportRoundTrip() throws {
         let folders = TestFolders()
-        try folders.writeLibrary(#"[{"title":"T","artist":"A","genre":"G","coverUrl":"c"}]"#)
-        let (albums, problem) = PersistencyManager(locations: folders.locations).loadAlbums()
-        #expect(albums == defaultAlbums)
-        #expect(problem?.recovery == .defaultLibrary)
-        #expect(problem?.cause == .undecodable(.missingKey("year", itemIndex: 0)))
-        #expect(problem?.message.contains("item 1 has no “year”") == true)
-        #expect(folders.files(in: folders.libraryFolder).count == 1)  // the kept-aside file
+        let odd = Album(title: "Ünïcødé “quotes” / slashes \\ 中文 🎵", artist: "", genre: "\u{202E}RTL", coverUrl: "https://e.org/a b.png", year: "")
+        try folders.writeLibrary([sampleAlbum(1), odd, sampleAlbum(2)])
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let file = folders.root.appendingPathComponent("export.json")
+        try library.export(to: file)
+        #expect(try AlbumList.decode(Data(contentsOf: file)) == [sampleAlbum(1), odd, sampleAlbum(2)])
+
+        #expect(try library.importAlbums(from: file) == 3)
+        #expect(library.albums == [sampleAlbum(1), odd, sampleAlbum(2), sampleAlbum(1), odd, sampleAlbum(2)])
+        #expect(library.selectedIndex == 3)
+        #expect(library.commandToUndo?.kind == .importFile)
+        library.undo()
+        #expect(library.albums == [sampleAlbum(1), odd, sampleAlbum(2)])
+        library.redo()
+        #expect(library.count == 6)
+        library.close()
+        #expect(try folders.database().albums.count == 6)
+    }
+
+    @Test("an import of a damaged file names the album and the key, and changes nothing")
+    func damagedImport() throws {
+        let folders = TestFolders()
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let file = folders.root.appendingPathComponent("damaged.json")
+        try folders.write(#"[\#(Self.json(sampleAlbum(1))), {"title": "Second", "artist": "A", "genre": "G", "coverUrl": "c"}]"#, to: file)
+        #expect {
+            try library.importAlbums(from: file)
+        } throws: { error in
+            let text = "\(error)"
+            return text.contains("damaged.json") && text.contains("“year”") && text.contains("2")
+        }
+        #expect(library.albums == defaultAlbums)
+        #expect(!library.canUndo)
+    }
+
+    @Test("--export reads the library while another instance holds it")
+    func exportWhileRunning() throws {
+        let folders = TestFolders()
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        library.deleteAlbum(at: 0)
+        library.flush()
+        let file = folders.root.appendingPathComponent("out.json")
+        #expect(try LibraryAPI.export(folders.locations, to: file) == 4)
+        #expect(try AlbumList.decode(Data(contentsOf: file)) == Array(defaultAlbums.dropFirst()))
+    }
+
+    // MARK: Files
+
+    @Test("state.json behind a symbolic link is written through it, and the link stays")
+    func stateWrittenThroughLink() throws {
+        let folders = TestFolders()
+        let target = folders.root.appendingPathComponent("dotfiles/state.json")
+        try folders.write("{}", to: target)
+        try FileManager.default.createDirectory(at: folders.stateFolder, withIntermediateDirectories: true)
+        try FileManager.default.createSymbolicLink(at: folders.locations.stateFile, withDestinationURL: target)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        library.selectAlbum(at: 3)
+        library.flush()
+        let link = try FileManager.default.destinationOfSymbolicLink(atPath: folders.locations.stateFile.path)
+        #expect(link == target.path)
+        #expect(try AppState.decode(Data(contentsOf: target)).selectedIndex == 3)
+    }
+
+    @Test("one instance per library: a second one is told the library is in use and touches nothing")
+    func oneInstancePerLibrary() throws {
+        let folders = TestFolders()
+        let first = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        let second = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(!first.isInUseElsewhere)
+        #expect(second.isInUseElsewhere)
+        #expect(second.count == 0)
+        first.close()
+        #expect(!LibraryAPI(locations: folders.locations).isInUseElsewhere)
     }
 
     @Test("a corrupt state file is kept aside and the defaults are used")
     func corruptState() throws {
         let folders = TestFolders()
         try folders.writeState(#"{"selectedIndex": "two"}"#)
-        let (state, problem) = PersistencyManager(locations: folders.locations).loadState()
-        #expect(state == AppState())
-        #expect(problem?.document == .state)
-        #expect(problem?.recovery == .defaultState)
-        #expect(problem?.cause == .undecodable(.wrongType(key: "selectedIndex", itemIndex: nil, expected: "a number")))
+        let library = LibraryAPI(locations: folders.locations)
+        let problem = try #require(library.loadProblems.first)
+        #expect(library.selectedIndex == 0)
+        #expect(problem.document == .state && problem.recovery == .defaultState)
+        #expect(problem.cause == .undecodable(.wrongType(key: "selectedIndex", itemIndex: nil, expected: "a number")))
         #expect(folders.files(in: folders.stateFolder).first?.hasPrefix("state.json.corrupt-") == true)
-    }
-
-    @Test("a missing library file with a backup loads the backup rather than the default")
-    func missingFileWithBackup() throws {
-        let folders = TestFolders()
-        try folders.write(String(decoding: try AlbumList.encode([sampleAlbum(7)]), as: UTF8.self),
-                          to: folders.locations.libraryFile.appendingPathExtension("bak"))
-        let (albums, problem) = PersistencyManager(locations: folders.locations).loadAlbums()
-        #expect(albums == [sampleAlbum(7)])
-        #expect(problem == nil)
-    }
-
-    // MARK: Saving
-
-    @Test("every save keeps the previous file as the backup")
-    func saveKeepsBackup() throws {
-        let folders = TestFolders()
-        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero)
-        manager.save(albums: [sampleAlbum(1)])
-        manager.flush()
-        manager.save(albums: [sampleAlbum(2)])
-        manager.flush()
-        let file = folders.locations.libraryFile
-        #expect(try AlbumList.decode(Data(contentsOf: file)) == [sampleAlbum(2)])
-        #expect(try AlbumList.decode(Data(contentsOf: file.appendingPathExtension("bak"))) == [sampleAlbum(1)])
-        #expect(folders.files(in: folders.libraryFolder) == ["albums.json", "albums.json.bak"])  // no temp files left
-    }
-
-    @Test("saves in quick succession are written in order and the last one wins")
-    func lastSaveWins() throws {
-        let folders = TestFolders()
-        let manager = PersistencyManager(locations: folders.locations, saveDelay: .milliseconds(5))
-        for count in 1...300 {
-            manager.save(albums: (0..<count).map(sampleAlbum))
-            manager.save(state: AppState(selectedIndex: count))
-        }
-        manager.flush()
-        #expect(try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)).count == 300)
-        #expect(try AppState.decode(Data(contentsOf: folders.locations.stateFile)).selectedIndex == 300)
-    }
-
-    @Test("a failed save leaves the existing file intact, leaves no temporary file, and is reported")
-    func failedSave() throws {
-        let folders = TestFolders()
-        let reported = Protected<[PersistenceError]>([])
-        let manager = PersistencyManager(locations: folders.locations, saveDelay: .zero) { error, _ in
-            reported.withLock { $0.append(error) }
-        }
-        manager.save(albums: [sampleAlbum(1)])
-        manager.flush()
-        // A non-empty folder where the backup goes makes the save fail after the new bytes
-        // were written, even as root (who ignores permissions).
-        let backup = folders.locations.libraryFile.appendingPathExtension("bak")
-        try FileManager.default.createDirectory(at: backup, withIntermediateDirectories: true)
-        try folders.write("x", to: backup.appendingPathComponent("keep"))
-
-        manager.save(albums: [sampleAlbum(2)])
-        manager.flush()
-        let errors = reported.withLock { $0 }
-        #expect(errors.map(\.operation) == ["rename"])
-        #expect(errors.first?.description.hasPrefix("“albums.json.bak” could not be saved") == true)
-        #expect(try AlbumList.decode(Data(contentsOf: folders.locations.libraryFile)) == [sampleAlbum(1)])
-        #expect(folders.files(in: folders.libraryFolder) == ["albums.json", "albums.json.bak"])
     }
 
     // MARK: Helpers
 
-    private static func detail(of problem: LoadProblem?) -> String {
-        guard case .undecodable(.invalidJSON(let detail)) = problem?.cause else { return "?" }
-        return detail
+    static func json(_ album: Album) -> String {
+        String(decoding: try! JSONEncoder().encode(album), as: UTF8.self)
     }
 }

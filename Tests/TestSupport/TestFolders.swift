@@ -1,5 +1,5 @@
 import Foundation
-import LibraryCore
+@testable import LibraryCore
 
 /// The source tree, found from this file's path.
 public enum Repository {
@@ -32,7 +32,7 @@ public final class TestFolders: @unchecked Sendable {
         try? FileManager.default.removeItem(at: root)
     }
 
-    public var libraryFolder: URL { locations.libraryFile.deletingLastPathComponent() }
+    public var libraryFolder: URL { locations.dataFolder }
     public var stateFolder: URL { locations.stateFile.deletingLastPathComponent() }
 
     /// The names of the files in `folder`, sorted.
@@ -40,9 +40,22 @@ public final class TestFolders: @unchecked Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
-    /// Writes `text` as the library file, as if left by an earlier run.
+    /// Writes `text` as the `albums.json` of a version before the database, as if left by an
+    /// earlier run: the next start imports it.
     public func writeLibrary(_ text: String) throws {
-        try write(text, to: locations.libraryFile)
+        try write(text, to: locations.legacyLibraryFile)
+    }
+
+    /// Writes `albums` as the `albums.json` of a version before the database.
+    public func writeLibrary(_ albums: [Album]) throws {
+        try writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
+    }
+
+    /// What the library database holds: what a relaunch would find.
+    public func database() throws -> StoredLibrary {
+        let database = try LibraryDatabase(url: locations.databaseFile)
+        defer { database.close() }
+        return StoredLibrary(entries: try database.allEntries(), history: try database.history(), isSound: database.damage() == nil)
     }
 
     public func writeState(_ text: String) throws {
@@ -64,4 +77,36 @@ public func sampleAlbum(_ number: Int) -> Album {
         coverUrl: "https://example.org/covers/\(number).png",
         year: "\(1950 + number % 70)"
     )
+}
+
+/// The content of a library database, read by a test.
+public struct StoredLibrary {
+    /// In the user's order.
+    public let entries: [LibraryEntry]
+    /// To undo, oldest first; to redo, the next one last.
+    public let history: UndoStack
+    /// `PRAGMA quick_check` found nothing wrong.
+    public let isSound: Bool
+
+    public var albums: [Album] { entries.map(\.album) }
+
+    /// Whether the history and the albums agree: undoing the commands one by one from the
+    /// newest, each finds its albums where it left them (in, if it put them in); redoing
+    /// from the next one, each finds them where undo left them.
+    public var historyAgrees: Bool {
+        let present = Set(entries.map(\.id))
+        var state = present
+        for recorded in history.undoCommands.reversed() {
+            let ids = recorded.command.entries.map(\.id)
+            guard ids.allSatisfy({ state.contains($0) == recorded.command.inserts }) else { return false }
+            if recorded.command.inserts { state.subtract(ids) } else { state.formUnion(ids) }
+        }
+        state = present
+        for recorded in history.redoCommands.reversed() {
+            let ids = recorded.command.entries.map(\.id)
+            guard ids.allSatisfy({ state.contains($0) != recorded.command.inserts }) else { return false }
+            if recorded.command.inserts { state.formUnion(ids) } else { state.subtract(ids) }
+        }
+        return true
+    }
 }

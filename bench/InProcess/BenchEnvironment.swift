@@ -24,9 +24,9 @@ final class BenchFolders {
         try? FileManager.default.removeItem(at: root)
     }
 
-    /// Writes `data` as the library file.
+    /// Writes `data` as an earlier version's `albums.json`.
     func writeLibrary(_ data: Data) throws {
-        let file = locations.libraryFile
+        let file = locations.legacyLibraryFile  // imported into the database at the first start
         try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         try data.write(to: file)
     }

@@ -47,7 +47,7 @@ final class BenchmarkSession {
             note("the window did not open")
             exit(1)
         }
-        note("window open with \(library.albums.count) albums")
+        note("window open with \(library.count) albums")
         await Interactions(controller: controller, frames: frames).run()
         await Saving(library: library).run()
         await CoverLoading(server: server).run()

@@ -19,7 +19,7 @@ struct Interactions {
     func run() async {
         let scroller = controller.scroller
         // Start in the middle of the library, as a user deep in a long strip would be.
-        controller.library.selectAlbum(at: controller.library.albums.count / 2)
+        controller.library.selectAlbum(at: controller.library.count / 2)
         _ = await frames.nextFrame()
 
         var forward = true

@@ -109,6 +109,10 @@ enum LibraryOpener {
 
     /// Opens and checks an existing database; the reason when it cannot be used.
     private static func check(_ file: URL) -> Result<LibraryDatabase, Damage> {
+        // SQLite would take an empty file for a new database, and write to it.
+        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue == 0 {
+            return .failure(Damage(reason: localized("the file is empty")))
+        }
         let database: LibraryDatabase
         do {
             database = try LibraryDatabase(url: file)
@@ -118,6 +122,11 @@ enum LibraryOpener {
         if let damage = database.damage() {
             database.close()
             return .failure(Damage(reason: damage))
+        }
+        // An existing file without the library in it (emptied, or another program's).
+        guard (try? database.hasSchema()) == true else {
+            database.close()
+            return .failure(Damage(reason: localized("it holds no library")))
         }
         return .success(database)
     }

@@ -41,7 +41,7 @@ public final class LibraryAPI {
     public let isInUseElsewhere: Bool
 
     let persistency: PersistencyManager
-    private let lock: StorageLock?
+    private var lock: StorageLock?
     private let covers: CoverStore
     let observers = ObserverRegistry()
     /// Whether the last commit failed, and whether the last state save did: the user is told
@@ -85,6 +85,13 @@ public final class LibraryAPI {
     /// An instance that goes away (a test's, say) still saves what it has not saved yet.
     deinit {
         persistency.flush()
+    }
+
+    /// Saves everything and lets go of the library (its lock), so that another instance may
+    /// open it: what quitting does, for a relaunch within one process (tests).
+    public func close() {
+        persistency.flush()
+        lock = nil
     }
 
     /// The saved album if it is still there, else the saved index clamped into the list, else

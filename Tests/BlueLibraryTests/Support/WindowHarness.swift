@@ -21,7 +21,7 @@ final class WindowHarness {
         try #require(MainLoopDriver.start(), "GTK needs a display: run the tests under xvfb-run")
         self.folders = folders
         if let albums {
-            try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
+            try folders.writeLibrary(albums)
         }
         var http = HTTPClient.Configuration()
         http.connectTimeout = .seconds(2)
@@ -39,9 +39,10 @@ final class WindowHarness {
         await nextFrames()
     }
 
-    /// Closes the window and writes what is pending, as quitting does.
+    /// Closes the window and writes what is pending, as quitting does (without the warning
+    /// about changes that could not be saved).
     func close() async {
-        app.quit()
+        app.quit(warningOfUnsavedChanges: false)
         await MainLoopDriver.settle(frames: 1)
     }
 
