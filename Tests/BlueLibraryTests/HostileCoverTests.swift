@@ -123,13 +123,16 @@ struct HostileCoverTests {
 
     /// Regular files under `root` that are not in `folder` and not the app's own documents.
     private func filesOutside(_ folder: URL, under root: URL) -> [String] {
-        let expected: Set<String> = ["albums.json", "albums.json.bak", "state.json", "state.json.bak"]
+        let expected: Set<String> = [
+            "library.sqlite3", "library.sqlite3-wal", "library.sqlite3-shm", "library.sqlite3.backup", "library.lock",
+            "state.json", "state.json.bak",
+        ]
         let enumerator = FileManager.default.enumerator(at: root, includingPropertiesForKeys: [.isRegularFileKey])
         var found: [String] = []
         while let url = enumerator?.nextObject() as? URL {
             guard (try? url.resourceValues(forKeys: [.isRegularFileKey]).isRegularFile) == true else { continue }
             if url.deletingLastPathComponent().standardizedFileURL.path == folder.standardizedFileURL.path { continue }
-            if expected.contains(url.lastPathComponent) { continue }
+            if expected.contains(url.lastPathComponent) || url.lastPathComponent.hasPrefix("albums.json.imported-") { continue }
             found.append(url.path)
         }
         return found

@@ -137,6 +137,7 @@ struct WindowTests {
             // The state folder's name taken by a file: the selection cannot be saved.
             let stateFolder = harness.folders.stateFolder
             try? FileManager.default.removeItem(at: stateFolder)
+            try FileManager.default.createDirectory(at: stateFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
             try Data("not a folder".utf8).write(to: stateFolder)
             harness.activate("win.delete")
             await harness.wait(for: "the save error") { harness.report.banner != nil }

@@ -45,14 +45,18 @@ enum DatabaseChange: Sendable {
     }
 
     /// Inserts entries with their ids and places (replacing a row of the same id).
+    ///
+    /// Text goes in as UTF-8 bytes cast to text: GRDB binds a `String` as a C string, which
+    /// would cut it at a NUL character, and a title may hold one.
     static func insert(_ entries: [LibraryEntry], in db: Database) throws {
         let insert = try db.cachedStatement(sql: """
             INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year)
-            VALUES (?, ?, ?, ?, ?, ?, ?)
+            VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
             """)
         for entry in entries {
             let album = entry.album
-            try insert.execute(arguments: [entry.id, entry.key, album.title, album.artist, album.genre, album.coverUrl, album.year])
+            let texts = [album.title, album.artist, album.genre, album.coverUrl, album.year].map { Data($0.utf8) }
+            try insert.execute(arguments: StatementArguments([entry.id.databaseValue, entry.key.databaseValue] + texts.map(\.databaseValue)))
         }
     }
 

@@ -77,7 +77,7 @@ final class LibraryDatabase: Sendable {
         guard !ids.isEmpty else { return [] }
         return try writer.read { db in
             let marks = Array(repeating: "?", count: ids.count).joined(separator: ",")
-            return try Row.fetchAll(db, sql: "SELECT * FROM album WHERE id IN (\(marks))", arguments: StatementArguments(Array(ids)))
+            return try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM album WHERE id IN (\(marks))", arguments: StatementArguments(Array(ids)))
                 .compactMap(Self.entry)
         }
     }
@@ -85,7 +85,7 @@ final class LibraryDatabase: Sendable {
     /// Every album, in the user's order (export).
     func allEntries() throws -> [LibraryEntry] {
         try writer.read { db in
-            try Row.fetchAll(db, sql: "SELECT * FROM album ORDER BY position, id").compactMap(Self.entry)
+            try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM album ORDER BY position, id").compactMap(Self.entry)
         }
     }
 
@@ -118,13 +118,21 @@ final class LibraryDatabase: Sendable {
         }
     }
 
+    /// An album row's columns, text read as bytes: GRDB reads text as a C string, which would
+    /// cut it at a NUL character.
+    private static let columns = ["title", "artist", "genre", "coverUrl", "year"]
+        .map { "CAST(\($0) AS BLOB) AS \($0)" }
+        .joined(separator: ", ") + ", id, position"
+
     /// A row as an entry; a row that does not hold an album is skipped (and logged).
     private static func entry(_ row: Row) -> LibraryEntry? {
         guard let id = AlbumID.fromDatabaseValue(row["id"]), let key = OrderKey.fromDatabaseValue(row["position"]) else {
             Log.core.warning("a library row without an id or a place was skipped")
             return nil
         }
-        func text(_ column: String) -> String { String.fromDatabaseValue(row[column]) ?? "" }
+        func text(_ column: String) -> String {
+            Data.fromDatabaseValue(row[column]).map { String(decoding: $0, as: UTF8.self) } ?? ""
+        }
         let album = Album(title: text("title"), artist: text("artist"), genre: text("genre"), coverUrl: text("coverUrl"), year: text("year"))
         return LibraryEntry(id: id, key: key, album: album)
     }
