@@ -19,7 +19,7 @@ final class AppProcess {
 
     /// Launches the app; `bus` is a D-Bus session address (single-instance needs one, and so
     /// does `accessible`: the app then exports its accessible tree over AT-SPI on that bus).
-    init(folders: TestFolders, bus: String? = nil, accessible: Bool = false) throws {
+    init(folders: TestFolders, bus: String? = nil, accessible: Bool = false, arguments: [String] = []) throws {
         let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
         try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
@@ -40,6 +40,7 @@ final class AppProcess {
             environment["GTK_A11Y"] = "none"
         }
         process.executableURL = binary
+        process.arguments = arguments
         process.environment = environment
         process.standardOutput = output
         process.standardError = output
