@@ -163,3 +163,29 @@ struct WindowTests {
         }
     }
 }
+
+/// Quitting while some changes could not be saved: the window stays, once, and says so.
+@MainActor
+@Suite(.serialized)
+struct UnsavedChangesAtQuitTests {
+    @Test func quittingWithUnsavedChangesWarnsOnceThenQuits() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            let stateFolder = harness.folders.stateFolder
+            try? FileManager.default.removeItem(at: stateFolder)
+            try FileManager.default.createDirectory(at: stateFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
+            try Data("not a folder".utf8).write(to: stateFolder)
+            harness.activate("win.delete")
+            await harness.wait(for: "the save error") { harness.report.banner != nil }
+
+            harness.app.quit()  // Ctrl+Q
+            await harness.nextFrames()
+            #expect(harness.window.window.isMapped, "the window stays open")
+            let banner = harness.report.banner ?? ""
+            #expect(banner.contains("quitting now loses them") && banner.contains("Quit again"), "warns: \(banner)")
+
+            harness.app.quit()  // the user quits anyway
+            await harness.wait(for: "the second quit to close the window") { !harness.window.window.isMapped }
+        }
+    }
+}

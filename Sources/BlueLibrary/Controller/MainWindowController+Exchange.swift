@@ -20,8 +20,12 @@ extension MainWindowController {
     /// Adds the albums of `file`, and offers to undo it; a damaged file changes nothing and
     /// the banner says what is wrong and where.
     func importAlbums(from file: URL) {
+        Task { await importAlbums(from: file) }
+    }
+
+    private func importAlbums(from file: URL) async {
         do {
-            let count = try library.importAlbums(from: file)
+            let count = try await library.importAlbums(from: file)
             guard count > 0 else {
                 banner.show([localized("“%@” holds no albums.", file.lastPathComponent)])
                 return
@@ -39,11 +43,13 @@ extension MainWindowController {
             cancelLabel: localized("_Cancel"), filter: (localized("Album lists (JSON)"), "*.json"), over: window
         ) { [weak self] path in
             guard let self, let path else { return }
-            do throws(PersistenceError) {
-                try library.export(to: URL(fileURLWithPath: path))
-                banner.show([localized("Your library was exported to “%@”.", path)])
-            } catch {
-                banner.show([error.message])
+            Task {
+                do throws(PersistenceError) {
+                    try await self.library.export(to: URL(fileURLWithPath: path))
+                    self.banner.show([localized("Your library was exported to “%@”.", path)])
+                } catch {
+                    self.banner.show([error.message])
+                }
             }
         }
     }

@@ -76,8 +76,11 @@ extension LibraryAPI {
         rows.insert(entries, sequence: sequence)
         let present = entries.count > 1 ? Set(order) : Set(order.contains(entries[0].id) ? [entries[0].id] : [])
         var first: Int?
+        var lastKey = order.last.flatMap(key(of:))
         for entry in entries.sorted(by: { $0.key < $1.key }) where !present.contains(entry.id) {
-            let index = insertionIndex(for: entry.key)
+            // An import goes after the last album: appended without a search.
+            let index = lastKey.map { $0 < entry.key } ?? true ? order.count : insertionIndex(for: entry.key)
+            if index == order.count { lastKey = entry.key }
             order.insert(entry.id, at: index)
             if entries.count == 1 { observers.post(.albumsChanged(.inserted(index))) }
             first = min(first ?? index, index)
