@@ -6,11 +6,14 @@ Two parts:
 
 * Time to first frame and peak memory, measured from outside: the release binary
   (`<bin-dir>/bluelibrary`) is launched on libraries of several sizes (5, 10,000 and 100,000
-  albums by default, covers of the first and last 300 albums already in the cover cache)
-  with BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1, so it quits right after its first frame; the
-  wall time from spawn to exit and the peak resident memory (ru_maxrss) are compared with
-  a minimal GTK 4 window written in C (`.build/bench/baseline`, from bench/baseline.c) that
-  does the same. Rounds are interleaved, in a rotating order, after one warm-up round.
+  albums by default, in its SQLite database, covers of the first and last 300 albums
+  already in the cover cache) with BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1, so it quits right
+  after its first frame; the wall time from spawn to exit and the peak resident memory
+  (ru_maxrss) are compared with two programs in C that do the same: a minimal GTK 4 window
+  (`.build/bench/baseline`, from bench/baseline.c), and the app's window written by hand
+  (`.build/bench/equivalent`, from bench/equivalent.c), launched on as many albums as the
+  app, with the same covers. Rounds are interleaved, in a rotating order, after one warm-up
+  round.
 
 * In-process figures: if `bluelibrary-bench` exists (built by bench/run in release mode into
   `.build/release/`; see --inprocess-binary), it is run once; each line of
@@ -42,6 +45,7 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BASELINE_BINARY = REPO_ROOT / ".build" / "bench" / "baseline"
+EQUIVALENT_BINARY = REPO_ROOT / ".build" / "bench" / "equivalent"
 # A plain release build, next to the app's (see bench/run).
 INPROCESS_BINARY = REPO_ROOT / ".build" / "release" / "bluelibrary-bench"
 COVER_SERVER = REPO_ROOT / "Tests" / "Fixtures" / "cover_server.py"
@@ -50,6 +54,9 @@ DEFAULT_SIZES = (5, 10_000, 100_000)
 DEFAULT_ROUNDS = 7
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_INPROCESS_TIMEOUT = 600.0
+# Seconds allowed to `bluelibrary --export`, which imports a home's albums.json into its
+# database once, while the homes are made.
+LIBRARY_IMPORT_TIMEOUT = 600.0
 
 # Nothing listens on port 9 (discard): a cover missing from the cache fails at once.
 COVER_URL = "http://127.0.0.1:9/cover/{index}.png"
@@ -57,13 +64,17 @@ CACHED_COVERS_AT_EACH_END = 300  # the first and the last albums have their cove
 COVER_EDGE = 288  # pixels: AlbumView.coverSize (144) at 2x
 GENRES = ("Pop", "Rock", "Jazz", "Electronic", "Classical", "Folk", "Hip-Hop", "Soundtrack")
 
-# Goals: time to first frame as a ratio of the baseline's, per library size; peak memory
-# as MiB above the baseline's.
-FIRST_FRAME_GOALS = {5: 1.3, 100_000: 1.5}
-MEMORY_GOALS = {100_000: 100.0}
+# Goals: time to first frame as a ratio of the C equivalent's on as many albums, per library
+# size; peak memory as MiB above the equivalent's.
+FIRST_FRAME_GOALS = {5: 1.2, 100_000: 1.2}
+MEMORY_GOALS = {100_000: 30.0}
 
 EXIT_AFTER_FIRST_FRAME = "BLUELIBRARY_EXIT_AFTER_FIRST_FRAME"
 BASELINE = "baseline"
+EQUIVALENT = "equivalent"
+# What the app's library folder ($XDG_DATA_HOME/bluelibrary) holds before each launch: the
+# database and its daily backup (a fresh backup: the app makes none during the launches).
+PRISTINE_LIBRARY_FILES = ("library.sqlite3", "library.sqlite3.backup")
 NOTES_HEADING = "## Notes"
 NOTES_PLACEHOLDER = "<!-- notes -->"
 # Preferred column order of the in-process tables; other fields follow in order of appearance.
@@ -78,9 +89,8 @@ class Home:
     """A private home folder: XDG data, state, cache and config folders for one target."""
 
     root: Path
-    albums: int = 0  # 0: no library (the baseline, the in-process bench)
-    pristine_library: Path | None = None
-    library_stat: tuple[int, int] | None = None  # (size, mtime_ns) of the pristine copy
+    albums: int = 0  # 0: no library (the baselines, the in-process bench)
+    pristine_library: Path | None = None  # a copy of the library folder's PRISTINE_LIBRARY_FILES
 
     @property
     def data(self) -> Path:
@@ -99,8 +109,19 @@ class Home:
         return self.root / "config"
 
     @property
-    def library_file(self) -> Path:
-        return self.data / "bluelibrary" / "albums.json"
+    def library_folder(self) -> Path:
+        """The app's data folder: library.sqlite3 (the library), its backup, its lock."""
+        return self.data / "bluelibrary"
+
+    @property
+    def database_file(self) -> Path:
+        return self.library_folder / "library.sqlite3"
+
+    @property
+    def legacy_library_file(self) -> Path:
+        """albums.json, the library of the versions before the database: the app imports it
+        on a first run (renaming it), which is how a home's database is made."""
+        return self.library_folder / "albums.json"
 
     @property
     def cover_folder(self) -> Path:
@@ -117,35 +138,90 @@ class Home:
         }
 
 
-def make_home(root: Path, albums: int = 0) -> Home:
-    """Creates a home under root; with albums > 0, writes a library of that many albums and
-    fills the cover cache for the first and last CACHED_COVERS_AT_EACH_END of them.
+def make_home(root: Path, albums: int = 0, app_binary: Path | None = None,
+              timeout: float = LIBRARY_IMPORT_TIMEOUT) -> Home:
+    """Creates a home under root; with albums > 0, makes the app's library of that many
+    albums (see make_library, which needs app_binary) and fills the cover cache for the
+    first and last CACHED_COVERS_AT_EACH_END of them.
 
-    The library is made in a forked child so that this process stays small: a process we
+    albums.json is written in a forked child so that this process stays small: a process we
     spawn starts with our peak resident size as its ru_maxrss (the kernel carries the
     spawning memory's high-water mark over exec), which must stay far below any GTK app's."""
     home = Home(root=root, albums=albums)
     for folder in (home.data, home.state, home.cache, home.config):
         folder.mkdir(parents=True, exist_ok=True)
     if albums > 0:
-        home.pristine_library = root / "pristine-albums.json"
+        if app_binary is None:
+            raise ValueError("a home with a library needs the app binary to make its database")
         child = multiprocessing.get_context("fork").Process(target=write_library, args=(home,))
         child.start()
         child.join()
         if child.exitcode != 0:
             raise RuntimeError(f"could not write the library of {albums} albums in {root}")
-        stat = home.library_file.stat()
-        home.library_stat = (stat.st_size, stat.st_mtime_ns)
+        make_library(home, app_binary, timeout)
     return home
 
 
 def write_library(home: Home) -> None:
-    """Writes home's library (its pristine copy and albums.json) and cover cache."""
+    """Writes home's albums.json (the format the app imports) and its cover cache."""
     library = album_library(home.albums)
-    home.pristine_library.write_text(json.dumps(library, ensure_ascii=False, indent=1), encoding="utf-8")
-    home.library_file.parent.mkdir(parents=True)
-    shutil.copyfile(home.pristine_library, home.library_file)
+    home.library_folder.mkdir(parents=True, exist_ok=True)
+    home.legacy_library_file.write_text(json.dumps(library, ensure_ascii=False, indent=1), encoding="utf-8")
     fill_cover_cache(home.cover_folder, library)
+
+
+def make_library(home: Home, app_binary: Path, timeout: float) -> None:
+    """Has the app import home's albums.json into library.sqlite3, as on a user's first run
+    after the move to the database: `bluelibrary --export FILE` opens the library (importing
+    albums.json), writes it to FILE and exits, without a window. Then keeps the pristine
+    library folder: the database, and a copy of it as its backup (the app makes its daily
+    backup at launch when there is none, or an old one: not what a usual launch does).
+
+    The export runs with the launches' environment (base_environment) minus GSK_RENDERER."""
+    exported = home.root / "exported-albums.json"
+    env = base_environment(home, None)
+    argv = [str(app_binary), "--export", str(exported)]
+    print(f"  {home.albums:,} albums: {shown_path(app_binary)} --export (importing albums.json)", flush=True)
+    try:
+        done = subprocess.run(argv, env=env, cwd=home.root, stdin=subprocess.DEVNULL, capture_output=True,
+                              text=True, encoding="utf-8", errors="replace", timeout=timeout)
+    except subprocess.TimeoutExpired:
+        raise RuntimeError(f"{shlex.join(argv)} did not end within {timeout:g} s (in {home.root})") from None
+    if done.returncode != 0 or not home.database_file.is_file():
+        details = (done.stderr or done.stdout).strip()
+        raise RuntimeError(f"{shlex.join(argv)} ended with status {done.returncode} and made no "
+                           f"{home.database_file.name} in {home.library_folder}" + (f": {details}" if details else ""))
+    exported.unlink(missing_ok=True)
+    wal = Path(f"{home.database_file}-wal")
+    if wal.exists() and wal.stat().st_size > 0:
+        # The database is copied without its WAL: what the WAL holds must be in it first.
+        checkpoint_database(home.database_file)
+    home.pristine_library = home.root / "pristine-library"
+    home.pristine_library.mkdir()
+    database, backup = PRISTINE_LIBRARY_FILES
+    shutil.copyfile(home.database_file, home.pristine_library / database)
+    source = home.library_folder / backup
+    shutil.copyfile(source if source.is_file() else home.database_file, home.pristine_library / backup)
+
+
+def checkpoint_database(database: Path) -> None:
+    """Moves the content of database's WAL into it (and removes the WAL), in a forked child
+    (see make_home)."""
+    def checkpoint() -> None:
+        import sqlite3
+        connection = sqlite3.connect(database)
+        try:
+            busy, _, _ = connection.execute("PRAGMA wal_checkpoint(TRUNCATE)").fetchone()
+        finally:
+            connection.close()
+        sys.exit(1 if busy else 0)
+
+    child = multiprocessing.get_context("fork").Process(target=checkpoint)
+    child.start()
+    child.join()
+    wal = Path(f"{database}-wal")
+    if child.exitcode != 0 or (wal.exists() and wal.stat().st_size > 0):
+        raise RuntimeError(f"could not move the content of {wal} into {database}")
 
 
 def own_peak_mib() -> float:
@@ -158,24 +234,19 @@ def own_peak_mib() -> float:
 
 
 def restore_home(home: Home) -> None:
-    """Puts a home back as make_home left it: no saved state, no backups or renamed files
-    next to the library, the library itself rewritten only if the app changed it. The cover
-    cache is left alone (nothing can be downloaded into it)."""
+    """Puts a home back as make_home left it: no saved state, and the library folder holding
+    only fresh copies of the pristine database and backup (no lock, WAL, shared memory,
+    renamed or other files). Copied, not linked, since the app writes to them; each copy's
+    modification time is now, so the backup is never due. The cover cache is left alone
+    (nothing can be downloaded into it)."""
     shutil.rmtree(home.state / "bluelibrary", ignore_errors=True)
     if home.pristine_library is None:
         return
-    for entry in home.library_file.parent.iterdir():
-        if entry.name != home.library_file.name:
-            shutil.rmtree(entry) if entry.is_dir() else entry.unlink()
-    try:
-        stat = home.library_file.stat()
-        unchanged = (stat.st_size, stat.st_mtime_ns) == home.library_stat
-    except FileNotFoundError:
-        unchanged = False
-    if not unchanged:
-        shutil.copyfile(home.pristine_library, home.library_file)
-        stat = home.library_file.stat()
-        home.library_stat = (stat.st_size, stat.st_mtime_ns)
+    home.library_folder.mkdir(parents=True, exist_ok=True)
+    for entry in home.library_folder.iterdir():
+        shutil.rmtree(entry) if entry.is_dir() and not entry.is_symlink() else entry.unlink()
+    for name in PRISTINE_LIBRARY_FILES:
+        shutil.copyfile(home.pristine_library / name, home.library_folder / name)
 
 
 def album_library(count: int) -> list[dict[str, str]]:
@@ -199,13 +270,31 @@ def cached_cover_indices(count: int) -> list[int]:
     return sorted(set(range(min(ends, count))) | set(range(max(0, count - ends), count)))
 
 
+def cached_cover_name(address: str) -> str:
+    """The name of a cover's file in the cache, as the app's cover store names it: the
+    lowercase hexadecimal SHA-256 of the address's UTF-8 bytes, no extension."""
+    return sha256(address.encode("utf-8")).hexdigest()
+
+
 def fill_cover_cache(folder: Path, library: list[dict[str, str]]) -> None:
-    """Writes a real PNG for the cached albums, named as the app's cover store names them
-    (the lowercase hexadecimal SHA-256 of the address's UTF-8 bytes, no extension)."""
+    """Writes a real PNG for the cached albums, named as the app's cover store names them."""
     folder.mkdir(parents=True, exist_ok=True)
     for index in cached_cover_indices(len(library)):
         address = library[index]["coverUrl"]
-        (folder / sha256(address.encode("utf-8")).hexdigest()).write_bytes(solid_png(COVER_EDGE, cover_colour(index)))
+        (folder / cached_cover_name(address)).write_bytes(solid_png(COVER_EDGE, cover_colour(index)))
+
+
+def link_covers_by_index(app_home: Home, folder: Path) -> None:
+    """Gives the C equivalent the covers of app_home's cache: `<index>.png` in folder for
+    each cached album, a hard link to the cached file (a copy where links fail)."""
+    folder.mkdir(parents=True, exist_ok=True)
+    for index in cached_cover_indices(app_home.albums):
+        cached = app_home.cover_folder / cached_cover_name(COVER_URL.format(index=index))
+        target = folder / f"{index}.png"
+        try:
+            os.link(cached, target)
+        except OSError:
+            shutil.copyfile(cached, target)
 
 
 def cover_colour(index: int) -> bytes:
@@ -360,17 +449,25 @@ def streamed_run(argv: list[str], env: dict[str, str], cwd: Path, timeout: float
 
 @dataclass
 class Target:
-    """One thing launched in the first-frame rounds: the baseline, or the app on a library."""
+    """One thing launched in the first-frame rounds: the baseline, the app on a library, or
+    the C equivalent on as many albums."""
 
     label: str
     binary: Path
     home: Home
+    albums: int = 0  # the size of the library it shows
+    arguments: list[str] = field(default_factory=list)  # after the binary
     runs: list[Run] = field(default_factory=list)
     failure: str | None = None  # why it stopped being run ("timeout", "exit 1"…)
 
-    @property
-    def albums(self) -> int:
-        return self.home.albums
+
+def equivalent_target(binary: Path, app: Target, root: Path) -> Target:
+    """The C equivalent on as many albums as app: a home of its own under root, without a
+    library, and the covers of app's cache as `<index>.png` (`equivalent ALBUMS COVER_FOLDER`)."""
+    home = make_home(root)
+    covers = home.cache / EQUIVALENT / "covers"
+    link_covers_by_index(app.home, covers)
+    return Target(f"{EQUIVALENT}-{app.albums}", binary, home, albums=app.albums, arguments=[str(app.albums), str(covers)])
 
 
 def describe_failure(run: Run, timeout: float) -> str:
@@ -395,7 +492,7 @@ def measure_first_frames(targets: list[Target], rounds: int, timeout: float, gsk
             restore_home(target.home)
             env = base_environment(target.home, gsk_renderer)
             env[EXIT_AFTER_FIRST_FRAME] = "1"
-            run = timed_run([str(target.binary)], env, timeout)
+            run = timed_run([str(target.binary), *target.arguments], env, timeout)
             if not run.ok:
                 target.failure = describe_failure(run, timeout)
                 target.runs.append(run)  # still tells its peak memory
@@ -423,43 +520,67 @@ def verdict(met: bool) -> str:
     return "met" if met else "missed"
 
 
-def first_frame_table(baseline: Target, apps: list[Target]) -> list[list[str]]:
-    """Rows of the time-to-first-frame table (the first row is the header)."""
-    rows = [["albums", "baseline (ms)", "BlueLibrary (ms)", "app min–max (ms)", "ratio", "goal", "status"]]
+def ratio_text(value: float | None, reference: float | None) -> str:
+    """value / reference, as "1.23×"; "—" without both."""
+    return f"{value / reference:.2f}×" if value is not None and reference else "—"
+
+
+def first_frame_table(baseline: Target, apps: list[Target], equivalents: list[Target]) -> list[list[str]]:
+    """Rows of the time-to-first-frame table (the first row is the header): each app target
+    against the baseline and against the equivalent of its size (equivalents[i] for apps[i]);
+    the goal is against the equivalent."""
+    rows = [["albums", "baseline (ms)", "equivalent (ms)", "BlueLibrary (ms)", "app min–max (ms)",
+             "× baseline", "× equivalent", "goal", "status"]]
     base = median_seconds(baseline)
-    for app in apps:
+    for app, equivalent in zip(apps, equivalents, strict=True):
         value = median_seconds(app)
+        reference = median_seconds(equivalent)
         limit = FIRST_FRAME_GOALS.get(app.albums)
-        goal = f"≤ {limit:g}× baseline" if limit else "—"
+        goal = f"≤ {limit:g}× equivalent" if limit else "—"
         if value is None:
-            spread, ratio, status = "—", "—", "missed" if limit else "—"
+            spread, status = "—", "missed" if limit else "—"
             shown = app.failure or "no run"
         else:
             seconds = [r.seconds * 1000 for r in app.runs]
             spread = f"{min(seconds):.0f}–{max(seconds):.0f}"
             shown = f"{value * 1000:.0f}"
-            ratio = f"{value / base:.2f}×" if base else "—"
-            status = verdict(value / base <= limit) if limit and base else "—"
-        rows.append([f"{app.albums:,}", f"{base * 1000:.0f}" if base else baseline.failure or "—",
-                     shown, spread, ratio, goal, status])
+            status = verdict(value / reference <= limit) if limit and reference else "—"
+        rows.append([f"{app.albums:,}",
+                     f"{base * 1000:.0f}" if base else baseline.failure or "—",
+                     f"{reference * 1000:.0f}" if reference else equivalent.failure or "—",
+                     shown, spread, ratio_text(value, base), ratio_text(value, reference), goal, status])
     return rows
 
 
-def memory_table(baseline: Target, apps: list[Target]) -> list[list[str]]:
-    """Rows of the peak-memory table (the first row is the header)."""
-    rows = [["albums", "baseline (MiB)", "BlueLibrary (MiB)", "app − baseline (MiB)", "goal", "status"]]
+def memory_table(baseline: Target, apps: list[Target], equivalents: list[Target]) -> list[list[str]]:
+    """Rows of the peak-memory table (the first row is the header): each app target against
+    the baseline and against the equivalent of its size (equivalents[i] for apps[i]); the
+    goal is against the equivalent. A failed run still tells its peak (marked so)."""
+    rows = [["albums", "baseline (MiB)", "equivalent (MiB)", "BlueLibrary (MiB)", "× baseline", "× equivalent",
+             "app − baseline (MiB)", "app − equivalent (MiB)", "goal", "status"]]
+
+    def shown(target: Target, mib: float | None) -> str:
+        killed = f" ({target.failure})" if target.failure else ""
+        return f"{mib:.1f}{killed}" if mib is not None else target.failure or "—"
+
+    def difference(value: float | None, reference: float | None) -> str:
+        return f"{value - reference:+.1f}" if value is not None and reference is not None else "—"
+
     base = median_mib(baseline)
-    for app in apps:
+    for app, equivalent in zip(apps, equivalents, strict=True):
         value = median_mib(app)
+        reference = median_mib(equivalent)
         limit = MEMORY_GOALS.get(app.albums)
-        goal = f"≤ baseline + {limit:g} MiB" if limit else "—"
-        killed = f" ({app.failure})" if app.failure else ""
-        if value is None or base is None:
-            shown, difference, status = app.failure or "—", "—", "missed" if limit else "—"
+        goal = f"≤ equivalent + {limit:g} MiB" if limit else "—"
+        if not limit:
+            status = "—"
+        elif value is None:
+            status = "missed"
         else:
-            shown, difference = f"{value:.1f}{killed}", f"{value - base:+.1f}"
-            status = verdict(value - base <= limit) if limit else "—"
-        rows.append([f"{app.albums:,}", f"{base:.1f}" if base is not None else "—", shown, difference, goal, status])
+            status = verdict(value - reference <= limit) if reference is not None else "—"
+        rows.append([f"{app.albums:,}", shown(baseline, base), shown(equivalent, reference), shown(app, value),
+                     ratio_text(value, base), ratio_text(value, reference),
+                     difference(value, base), difference(value, reference), goal, status])
     return rows
 
 
@@ -615,6 +736,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                         help="folder of the bluelibrary binary, relative to the repository (default %(default)s)")
     parser.add_argument("--baseline", type=Path, default=BASELINE_BINARY.relative_to(REPO_ROOT),
                         help="the baseline binary (default %(default)s)")
+    parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_BINARY.relative_to(REPO_ROOT),
+                        help="the C equivalent binary, from bench/equivalent.c (default %(default)s)")
     parser.add_argument("--inprocess-binary", type=Path, default=INPROCESS_BINARY.relative_to(REPO_ROOT),
                         help="the bluelibrary-bench binary (default %(default)s)")
     parser.add_argument("--gsk-renderer", help="GSK_RENDERER for every process (default: GTK's choice)")
@@ -626,7 +749,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         parser.error("--sizes takes whole numbers separated by commas, e.g. 5,10000,100000")
     if not arguments.sizes or min(arguments.sizes) < 1 or arguments.rounds < 1:
         parser.error("--sizes needs at least one size ≥ 1 and --rounds must be ≥ 1")
-    for name in ("bin_dir", "baseline", "inprocess_binary", "output"):  # relative to the repository
+    for name in ("bin_dir", "baseline", "equivalent", "inprocess_binary", "output"):  # relative to the repository
         setattr(arguments, name, Path(os.path.abspath(REPO_ROOT / getattr(arguments, name))))
     return arguments
 
@@ -640,7 +763,7 @@ def main(argv: list[str]) -> int:
     """Measures, prints the tables and writes the report; 1 if something could not run."""
     arguments = parse_arguments(argv)
     app_binary = arguments.bin_dir / "bluelibrary"
-    for binary in (arguments.baseline, app_binary):
+    for binary in (arguments.baseline, arguments.equivalent, app_binary):
         if not os.access(binary, os.X_OK):
             print(f"bench: {binary} is missing; build it first (bench/run does)", file=sys.stderr)
             return 1
@@ -655,19 +778,23 @@ def main(argv: list[str]) -> int:
         load_before = os.getloadavg()[0]
         print(f"preparing libraries of {', '.join(f'{s:,}' for s in arguments.sizes)} albums in {scratch}", flush=True)
         baseline = Target(BASELINE, arguments.baseline, make_home(scratch / BASELINE))
-        apps = [Target(f"app-{size}", app_binary, make_home(scratch / f"app-{size}", size)) for size in arguments.sizes]
-        measure_first_frames([baseline, *apps], arguments.rounds, arguments.timeout, arguments.gsk_renderer)
+        apps = [Target(f"app-{size}", app_binary, make_home(scratch / f"app-{size}", size, app_binary), albums=size)
+                for size in arguments.sizes]
+        equivalents = [equivalent_target(arguments.equivalent, app, scratch / f"{EQUIVALENT}-{app.albums}") for app in apps]
+        references = [baseline, *equivalents]
+        targets = [baseline] + [target for pair in zip(apps, equivalents) for target in pair]
+        measure_first_frames(targets, arguments.rounds, arguments.timeout, arguments.gsk_renderer)
 
         floor = own_peak_mib()
         sections = [
             ("Time to first frame", "Wall time from spawn to exit, with `BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1` "
              "(the process exits right after its first frame is painted); median of the rounds.",
-             first_frame_table(baseline, apps)),
+             first_frame_table(baseline, apps, equivalents)),
             ("Peak memory", f"`ru_maxrss` of the process (from `wait4`), median of the rounds (the driver's own "
-             f"peak, {floor:.0f} MiB, is the lowest figure it can see).", memory_table(baseline, apps)),
+             f"peak, {floor:.0f} MiB, is the lowest figure it can see).", memory_table(baseline, apps, equivalents)),
         ]
         notes = []
-        if any(run.max_rss_kib / 1024 <= floor + 1 for target in (baseline, *apps) for run in target.runs):
+        if any(run.max_rss_kib / 1024 <= floor + 1 for target in targets for run in target.runs):
             notes.append(f"Some peak memory figures are the driver's own peak ({floor:.0f} MiB), not the app's.")
         inprocess, problems = inprocess_sections(arguments, scratch / "inprocess")
         sections += inprocess
@@ -683,7 +810,7 @@ def main(argv: list[str]) -> int:
         arguments.output.parent.mkdir(parents=True, exist_ok=True)
         arguments.output.write_text(report + "\n" + existing_notes(arguments.output), encoding="utf-8")
         print(f"written: {arguments.output}")
-        return 0 if not baseline.failure else 1
+        return 0 if not any(reference.failure for reference in references) else 1
     except KeyboardInterrupt:
         print("\nbench: interrupted", file=sys.stderr)
         return 130
@@ -711,11 +838,15 @@ def render_report(arguments: argparse.Namespace, command: str, started: str, loa
                   sections: list[tuple[str, str, list[list[str]]]], notes: list[str]) -> str:
     """The report in Markdown, without its Notes section."""
     method = (f"{arguments.rounds} measured rounds after one warm-up round; each round launches the baseline "
-              f"(`bench/baseline.c`, a GTK 4 window with a header bar and a label) and the app on each library, "
-              f"in an order rotated by one every round. Every launch gets a private home (XDG folders), "
-              f"`GTK_A11Y=none`, `DBUS_SESSION_BUS_ADDRESS=disabled:`, `NO_AT_BRIDGE=1`"
-              f"{', `GSK_RENDERER=' + arguments.gsk_renderer + '`' if arguments.gsk_renderer else ''}; "
-              f"the app's saved state is removed before each launch. Libraries hold distinct albums; the covers of "
+              f"(`bench/baseline.c`, a GTK 4 window with a header bar and a label), and for each library the app "
+              f"and the equivalent (`bench/equivalent.c`, the app's window written in C with GTK alone: header bar, "
+              f"horizontal `GtkListView` of 144×144 covers with captions, properties grid) on as many albums with "
+              f"the same cached covers, in an order rotated by one every round. Every launch gets a private home "
+              f"(XDG folders), `GTK_A11Y=none`, `DBUS_SESSION_BUS_ADDRESS=disabled:`, `NO_AT_BRIDGE=1`"
+              f"{', `GSK_RENDERER=' + arguments.gsk_renderer + '`' if arguments.gsk_renderer else ''}. "
+              f"Each library is made once, by `bluelibrary --export` importing an `albums.json` into "
+              f"`library.sqlite3`; before each launch the app's saved state is removed and its data folder is put "
+              f"back to that database and a fresh backup of it. Libraries hold distinct albums; the covers of "
               f"the first and last {CACHED_COVERS_AT_EACH_END} albums ({COVER_EDGE}×{COVER_EDGE} PNG) are already "
               f"cached, the others point at a closed port. A launch not done in {arguments.timeout:g} s is killed "
               f"and not retried.")

@@ -152,6 +152,21 @@ struct PersistencyTests {
         #expect(!LibraryAPI(locations: folders.locations).isInUseElsewhere)
     }
 
+    @Test("a data folder that cannot hold the library: the app still opens, in memory, and says so")
+    func unusableDataFolder() throws {
+        let folders = TestFolders()
+        try folders.write("not a folder", to: folders.libraryFolder)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        #expect(library.count == 5)
+        let problem = try #require(library.loadProblems.first)
+        #expect(problem.recovery == .memoryOnly)
+        #expect(problem.message.contains(folders.libraryFolder.path) && problem.message.hasSuffix("Changes you make now will not be saved."))
+        library.deleteAlbum(at: 0)
+        library.undo()
+        #expect(library.count == 5)
+        #expect(try String(contentsOf: folders.libraryFolder, encoding: .utf8) == "not a folder", "the file in the way is untouched")
+    }
+
     @Test("a corrupt state file is kept aside and the defaults are used")
     func corruptState() throws {
         let folders = TestFolders()
