@@ -109,6 +109,7 @@ public final class MainWindowController {
             banner.show([error.message])
         case .saveRecovered:
             banner.dismiss()
+            hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
         }
     }
 
