@@ -1,4 +1,5 @@
 import Foundation
+import GRDB
 
 // MARK: - OpenedLibrary
 
@@ -121,7 +122,8 @@ enum LibraryOpener {
         }
         if let damage = database.damage() {
             database.close()
-            return .failure(Damage(reason: damage))
+            Log.core.warning("\(file.path) failed its integrity check: \(damage)")
+            return .failure(Damage(reason: localized("its content is damaged")))
         }
         // An existing file without the library in it (emptied, or another program's).
         guard (try? database.hasSchema()) == true else {
@@ -270,8 +272,18 @@ enum LibraryOpener {
         }
     }
 
+    /// Why opening failed, in words a user can read (SQLite's own are for the log).
     static func describe(_ error: any Error) -> String {
         if let error = error as? PersistenceError { return error.reason }
-        return "\(error)"
+        guard let error = error as? DatabaseError else { return "\(error)" }
+        Log.core.warning("the library database could not be opened: \(error)")
+        return switch error.resultCode {
+        case .SQLITE_NOTADB: localized("it is not a database")
+        case .SQLITE_CORRUPT: localized("its content is damaged")
+        case .SQLITE_CANTOPEN: localized("it cannot be opened")
+        case .SQLITE_READONLY, .SQLITE_PERM: localized("it cannot be written")
+        case .SQLITE_FULL: localized("the disk is full")
+        default: error.message ?? "\(error.resultCode)"
+        }
     }
 }
