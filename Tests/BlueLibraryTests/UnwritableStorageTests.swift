@@ -69,7 +69,9 @@ struct UnwritableStorageTests {
             #expect(onDisk.history.undoCommands.count == 4, "with its undo history")
             ReliabilityLog.record([ReliabilityRow(
                 area: "Unwritable storage", attempt: blockage.rawValue + ", then 3 deletions",
-                outcome: "told once (\(failures) message), changes kept in the window, database untouched; all saved at the next change once writable",
+                outcome: "told once (\(failures) message), changes kept in the window, "
+                    + (blockage == .diskFull ? "database untouched" : "the library itself saved")
+                    + "; all saved at the next change once writable",
                 held: failures == 1 && onDisk.albums.count == 1)])
             await harness.close()
         }
