@@ -10,34 +10,8 @@
  *   cc $(pkg-config --cflags gtk4) bench/baseline.c -o .build/bench/baseline $(pkg-config --libs gtk4) -O2
  */
 #include <gtk/gtk.h>
-#include <stdlib.h>
-#include <string.h>
 
-/* Exits on the first frame painted; the process ends here, so nothing is disconnected. */
-static void
-on_after_paint (GdkFrameClock *clock, gpointer user_data)
-{
-  (void) clock;
-  (void) user_data;
-  exit (0);
-}
-
-/* Once the window is mapped it has its frame clock: watch it for the first paint. */
-static void
-on_map (GtkWidget *window, gpointer user_data)
-{
-  (void) user_data;
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-  if (clock != NULL)
-    g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
-}
-
-static gboolean
-exit_after_first_frame_requested (void)
-{
-  const char *value = g_getenv ("BLUELIBRARY_EXIT_AFTER_FIRST_FRAME");
-  return value != NULL && strcmp (value, "1") == 0;
-}
+#include "first-frame-exit.h"
 
 static void
 on_activate (GtkApplication *app, gpointer user_data)
@@ -53,8 +27,7 @@ on_activate (GtkApplication *app, gpointer user_data)
   gtk_widget_set_valign (label, GTK_ALIGN_CENTER);
   gtk_window_set_child (GTK_WINDOW (window), label);
 
-  if (exit_after_first_frame_requested ())
-    g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
+  exit_after_first_frame_if_requested (window);
 
   gtk_window_present (GTK_WINDOW (window));
 }

@@ -33,6 +33,8 @@
 #include <stdlib.h>
 #include <string.h>
 
+#include "first-frame-exit.h"
+
 #define COVER_SIZE 144
 
 static const char *const genres[] = { "Pop", "Rock", "Jazz", "Electronic", "Classical", "Folk", "Hip-Hop", "Soundtrack" };
@@ -346,32 +348,6 @@ header_bar_new (void)
   return bar;
 }
 
-/* Exits on the first frame painted; the process ends here, so nothing is disconnected. */
-static void
-on_after_paint (GdkFrameClock *clock, gpointer user_data)
-{
-  (void) clock;
-  (void) user_data;
-  exit (0);
-}
-
-/* Once the window is mapped it has its frame clock: watch it for the first paint. */
-static void
-on_map (GtkWidget *window, gpointer user_data)
-{
-  (void) user_data;
-  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
-  if (clock != NULL)
-    g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
-}
-
-static gboolean
-exit_after_first_frame_requested (void)
-{
-  const char *value = g_getenv ("BLUELIBRARY_EXIT_AFTER_FIRST_FRAME");
-  return value != NULL && strcmp (value, "1") == 0;
-}
-
 static void
 on_activate (GtkApplication *app, gpointer user_data)
 {
@@ -410,8 +386,7 @@ on_activate (GtkApplication *app, gpointer user_data)
   gtk_box_append (GTK_BOX (column), properties_scroller);
   gtk_window_set_child (GTK_WINDOW (window), column);
 
-  if (exit_after_first_frame_requested ())
-    g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
+  exit_after_first_frame_if_requested (window);
 
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_grab_focus (strip);

@@ -82,16 +82,7 @@ struct UnwritableStorageTests {
         let manager = FileManager.default
         switch blockage {
         case .stateFolderUncreatable:
-            let folder = folders.stateFolder
-            let moved = folder.deletingLastPathComponent().appendingPathComponent("moved-aside")
-            let existed = manager.fileExists(atPath: folder.path)
-            if existed { try manager.moveItem(at: folder, to: moved) }
-            try manager.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("not a folder".utf8).write(to: folder)
-            return {
-                try manager.removeItem(at: folder)
-                if existed { try manager.moveItem(at: moved, to: folder) }
-            }
+            return try folders.blockStateFolder()
         case .diskFull:
             let filler = folders.libraryFolder.appendingPathComponent("filler")
             try #require(manager.createFile(atPath: filler.path, contents: nil), "the filler file could not be made")

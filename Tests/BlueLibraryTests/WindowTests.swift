@@ -136,9 +136,7 @@ struct WindowTests {
             harness.library.flush()
             // The state folder's name taken by a file: the selection cannot be saved.
             let stateFolder = harness.folders.stateFolder
-            try? FileManager.default.removeItem(at: stateFolder)
-            try FileManager.default.createDirectory(at: stateFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("not a folder".utf8).write(to: stateFolder)
+            try harness.folders.blockStateFolder()
             harness.activate("win.delete")
             await harness.wait(for: "the save error") { harness.report.banner != nil }
             let banner = try #require(harness.report.banner)
@@ -171,10 +169,7 @@ struct UnsavedChangesAtQuitTests {
     @Test func quittingWithUnsavedChangesWarnsOnceThenQuits() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()
-            let stateFolder = harness.folders.stateFolder
-            try? FileManager.default.removeItem(at: stateFolder)
-            try FileManager.default.createDirectory(at: stateFolder.deletingLastPathComponent(), withIntermediateDirectories: true)
-            try Data("not a folder".utf8).write(to: stateFolder)
+            try harness.folders.blockStateFolder()
             harness.activate("win.delete")
             await harness.wait(for: "the save error") { harness.report.banner != nil }
 

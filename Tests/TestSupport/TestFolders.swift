@@ -40,6 +40,23 @@ public final class TestFolders: @unchecked Sendable {
         ((try? FileManager.default.contentsOfDirectory(atPath: folder.path)) ?? []).sorted()
     }
 
+    /// Puts a file where the state folder goes, so `state.json` can be neither written nor its
+    /// folder created (as root too); returns how to put the folder back as it was.
+    @discardableResult
+    public func blockStateFolder() throws -> () throws -> Void {
+        let manager = FileManager.default
+        let folder = stateFolder
+        let moved = folder.deletingLastPathComponent().appendingPathComponent("moved-aside")
+        let existed = manager.fileExists(atPath: folder.path)
+        if existed { try manager.moveItem(at: folder, to: moved) }
+        try manager.createDirectory(at: folder.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try Data("not a folder".utf8).write(to: folder)
+        return {
+            try manager.removeItem(at: folder)
+            if existed { try manager.moveItem(at: moved, to: folder) }
+        }
+    }
+
     /// Writes `text` as the `albums.json` of a version before the database, as if left by an
     /// earlier run: the next start imports it.
     public func writeLibrary(_ text: String) throws {

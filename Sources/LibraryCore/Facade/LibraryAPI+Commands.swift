@@ -74,7 +74,8 @@ extension LibraryAPI {
 
     private func insert(_ entries: [LibraryEntry], sequence: Int) {
         rows.insert(entries, sequence: sequence)
-        let present = entries.count > 1 ? Set(order) : Set(order.contains(entries[0].id) ? [entries[0].id] : [])
+        // Albums already in the list (a command that no longer fits) are not inserted twice.
+        let present = Set(entries.count > 1 ? order : order.filter { $0 == entries[0].id })
         var first: Int?
         var lastKey = order.last.flatMap(key(of:))
         for entry in entries.sorted(by: { $0.key < $1.key }) where !present.contains(entry.id) {

@@ -1,0 +1,42 @@
+/*
+ * The first-frame exit shared by bench/baseline.c and bench/equivalent.c, as the app does it:
+ * with BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 the process exits right after its window's first
+ * frame is painted (the first "after-paint" of its frame clock), so the wall time of the
+ * process is its time to first frame.
+ */
+#ifndef BLUELIBRARY_FIRST_FRAME_EXIT_H
+#define BLUELIBRARY_FIRST_FRAME_EXIT_H
+
+#include <gtk/gtk.h>
+#include <stdlib.h>
+#include <string.h>
+
+/* Exits on the first frame painted; the process ends here, so nothing is disconnected. */
+static void
+on_after_paint (GdkFrameClock *clock, gpointer user_data)
+{
+  (void) clock;
+  (void) user_data;
+  exit (0);
+}
+
+/* Once the window is mapped it has its frame clock: watch it for the first paint. */
+static void
+on_map (GtkWidget *window, gpointer user_data)
+{
+  (void) user_data;
+  GdkFrameClock *clock = gtk_widget_get_frame_clock (window);
+  if (clock != NULL)
+    g_signal_connect (clock, "after-paint", G_CALLBACK (on_after_paint), NULL);
+}
+
+/* Makes `window` exit the process after its first frame, when the environment asks. */
+static void
+exit_after_first_frame_if_requested (GtkWidget *window)
+{
+  const char *value = g_getenv ("BLUELIBRARY_EXIT_AFTER_FIRST_FRAME");
+  if (value != NULL && strcmp (value, "1") == 0)
+    g_signal_connect (window, "map", G_CALLBACK (on_map), NULL);
+}
+
+#endif
