@@ -38,6 +38,11 @@ static inline GtkSingleSelection *bl_single_selection(gpointer instance) { retur
 static inline GtkEventController *bl_event_controller(gpointer instance) { return GTK_EVENT_CONTROLLER(instance); }
 static inline GdkPaintable *bl_paintable(gpointer instance) { return GDK_PAINTABLE(instance); }
 static inline GtkAccessible *bl_accessible(gpointer instance) { return GTK_ACCESSIBLE(instance); }
+static inline GtkEditable *bl_editable(gpointer instance) { return GTK_EDITABLE(instance); }
+static inline GtkEntry *bl_entry(gpointer instance) { return GTK_ENTRY(instance); }
+static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkDropTarget *bl_drop_target(gpointer instance) { return GTK_DROP_TARGET(instance); }
+static inline GtkNativeDialog *bl_native_dialog(gpointer instance) { return GTK_NATIVE_DIALOG(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 
@@ -54,6 +59,39 @@ static inline void bl_signal_emit_by_name(gpointer instance, const char *signal)
 
 static inline void bl_accessible_set_label(GtkAccessible *accessible, const char *label) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void bl_accessible_set_description(GtkAccessible *accessible, const char *description) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
+}
+
+static inline void bl_accessible_set_invalid(GtkAccessible *accessible, gboolean invalid) {
+    gtk_accessible_update_state(accessible, GTK_ACCESSIBLE_STATE_INVALID,
+                                invalid ? GTK_ACCESSIBLE_INVALID_TRUE : GTK_ACCESSIBLE_INVALID_FALSE, -1);
+}
+
+static inline void bl_accessible_set_required(GtkAccessible *accessible, gboolean required) {
+    gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_REQUIRED, required, -1);
+}
+
+// MARK: - Drag and drop (G_TYPE_FILE and GDK_TYPE_TEXTURE are macros calling functions)
+
+/// A drop target accepting a file or image data, copied.
+static inline GtkDropTarget *bl_drop_target_new_for_files_and_textures(void) {
+    GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY);
+    GType types[] = { G_TYPE_FILE, GDK_TYPE_TEXTURE };
+    gtk_drop_target_set_gtypes(target, types, 2);
+    return target;
+}
+
+/// The file a dropped value holds, or NULL (borrowed).
+static inline GFile *bl_value_file(const GValue *value) {
+    return G_VALUE_HOLDS(value, G_TYPE_FILE) ? G_FILE(g_value_get_object(value)) : NULL;
+}
+
+/// The texture a dropped value holds, or NULL (borrowed).
+static inline GdkTexture *bl_value_texture(const GValue *value) {
+    return G_VALUE_HOLDS(value, GDK_TYPE_TEXTURE) ? GDK_TEXTURE(g_value_get_object(value)) : NULL;
 }
 
 /// A new widget of `type` with an accessible role other than its class's (a construct-only property).

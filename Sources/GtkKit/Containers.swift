@@ -28,9 +28,9 @@ public final class Grid: Widget {
         gtk_grid_set_row_spacing(bl_grid(gObject), guint(rowSpacing))
     }
 
-    /// Places `child` in the cell at `column`, `row`.
-    public func attach(_ child: Widget, column: Int, row: Int) {
-        gtk_grid_attach(bl_grid(gObject), child.gtkWidget, Int32(column), Int32(row), 1, 1)
+    /// Places `child` in the cell at `column`, `row`, spanning `width` columns and `height` rows.
+    public func attach(_ child: Widget, column: Int, row: Int, width: Int = 1, height: Int = 1) {
+        gtk_grid_attach(bl_grid(gObject), child.gtkWidget, Int32(column), Int32(row), Int32(width), Int32(height))
     }
 }
 

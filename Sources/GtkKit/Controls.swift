@@ -120,6 +120,12 @@ public final class HeaderBar: Widget {
         super.init(owning: gtk_header_bar_new())
     }
 
+    /// Whether the window's own buttons (close…) show; a dialog with Cancel hides them.
+    public var showsWindowButtons: Bool {
+        get { gtk_header_bar_get_show_title_buttons(bl_header_bar(gObject)) != 0 }
+        set { gtk_header_bar_set_show_title_buttons(bl_header_bar(gObject), newValue ? 1 : 0) }
+    }
+
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.gtkWidget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.gtkWidget) }
 }

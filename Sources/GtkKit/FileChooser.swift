@@ -12,34 +12,48 @@ public final class FileChooser: ObjectHandle {
         case save(suggestedName: String)
     }
 
+    /// Which files the chooser lists: by name pattern (`*.json`) or by type (`image/png`).
+    public struct Filter {
+        public var name: String
+        public var patterns: [String] = []
+        public var mimeTypes: [String] = []
+
+        public init(name: String, patterns: [String] = [], mimeTypes: [String] = []) {
+            self.name = name
+            self.patterns = patterns
+            self.mimeTypes = mimeTypes
+        }
+    }
+
     /// Choosers waiting for their answer (GTK does not keep a native dialog alive).
     private static var open: [ObjectIdentifier: FileChooser] = [:]
 
-    private init(purpose: Purpose, title: String, acceptLabel: String, cancelLabel: String, filter: (name: String, pattern: String)?, parent: ApplicationWindow) {
+    private init(purpose: Purpose, title: String, acceptLabel: String, cancelLabel: String, filter: Filter?, parent: Widget) {
         let action: GtkFileChooserAction
         switch purpose {
         case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
         case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
         }
-        super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, parent.window, action, acceptLabel, cancelLabel)))
-        gtk_native_dialog_set_modal(UnsafeMutableRawPointer(gObject).assumingMemoryBound(to: GtkNativeDialog.self), 1)
+        super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, bl_window(parent.gObject), action, acceptLabel, cancelLabel)))
+        gtk_native_dialog_set_modal(bl_native_dialog(gObject), 1)
         if case .save(let name) = purpose { gtk_file_chooser_set_current_name(OpaquePointer(gObject), name) }
         if let filter {
             let fileFilter = gtk_file_filter_new()
             gtk_file_filter_set_name(fileFilter, filter.name)
-            gtk_file_filter_add_pattern(fileFilter, filter.pattern)
+            filter.patterns.forEach { gtk_file_filter_add_pattern(fileFilter, $0) }
+            filter.mimeTypes.forEach { gtk_file_filter_add_mime_type(fileFilter, $0) }
             gtk_file_chooser_add_filter(OpaquePointer(gObject), fileFilter)  // takes the reference
         }
     }
 
-    /// Shows a chooser over `parent`; `answer` gets the chosen path, or `nil` if cancelled.
+    /// Shows a chooser over `parent` (a window); `answer` gets the chosen path, or `nil` if cancelled.
     public static func present(
         _ purpose: Purpose,
         title: String,
         acceptLabel: String,
         cancelLabel: String,
-        filter: (name: String, pattern: String)? = nil,
-        over parent: ApplicationWindow,
+        filter: Filter? = nil,
+        over parent: Widget,
         answer: @escaping @MainActor (String?) -> Void
     ) {
         let chooser = FileChooser(purpose: purpose, title: title, acceptLabel: acceptLabel, cancelLabel: cancelLabel, filter: filter, parent: parent)
@@ -50,7 +64,7 @@ public final class FileChooser: ObjectHandle {
             open[id] = nil
             answer(path)
         }
-        gtk_native_dialog_show(UnsafeMutableRawPointer(chooser.gObject).assumingMemoryBound(to: GtkNativeDialog.self))
+        gtk_native_dialog_show(bl_native_dialog(chooser.gObject))
     }
 
     private var chosenPath: String? {

@@ -120,6 +120,13 @@ public final class ListView: Widget {
         gtk_orientable_set_orientation(bl_orientable(gObject), orientation.gtk)
     }
 
+    /// Called with the row's position when the user activates a row: a double click, or
+    /// Enter on it.
+    @discardableResult
+    public func onActivate(_ handler: @escaping @MainActor (Int) -> Void) -> SignalConnection {
+        connectUInt("activate") { handler(Int($0)) }
+    }
+
     /// Moves the keyboard focus to the row at `position` and scrolls it into view.
     public func scrollToItem(at position: Int) {
         bl_list_base_scroll_to_item(gtkWidget, guint(position))

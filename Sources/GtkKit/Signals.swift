@@ -49,6 +49,8 @@ typealias IntHandler = @MainActor (Int32) -> Void
 typealias ScrollHandler = @MainActor (Double, Double) -> Bool
 typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 typealias TooltipHandler = @MainActor () -> String?
+typealias UIntHandler = @MainActor (UInt32) -> Void
+typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
 
 // MARK: - Trampolines, one per C signature
 
@@ -86,6 +88,21 @@ private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierT
 private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, deltaX, deltaY, data in
     guard let handler = ClosureBox<ScrollHandler>.unbox(data) else { return 0 }
     return MainActor.assumeIsolated { handler(deltaX, deltaY) } ? 1 : 0
+}
+
+private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
+    guard let handler = ClosureBox<UIntHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(value) }
+}
+
+/// `drop` of a `GtkDropTarget`: (target, const GValue *, x, y, data) -> accepted.
+private let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, x, y, data in
+    guard let handler = ClosureBox<DropHandler>.unbox(data), let value else { return 0 }
+    nonisolated(unsafe) let dropped = value  // GTK calls on its one thread
+    return MainActor.assumeIsolated {
+        guard let item = DroppedItem(value: dropped) else { return false }
+        return handler(item, x, y)
+    } ? 1 : 0
 }
 
 /// `query-tooltip`: (gtkWidget, x, y, keyboard mode, GtkTooltip*, data) -> shown.
@@ -137,6 +154,17 @@ extension ObjectHandle {
     @discardableResult
     func connectInt(_ signal: String, _ handler: @escaping IntHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(intTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with one unsigned argument (`activate` of a list view).
+    @discardableResult
+    func connectUInt(_ signal: String, _ handler: @escaping UIntHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(uintTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectDrop(_ handler: @escaping DropHandler) -> SignalConnection {
+        connect("drop", handler, through: unsafeBitCast(dropTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -34,6 +34,11 @@ public final class Texture: ObjectHandle {
         super.init(owning: UnsafeMutableRawPointer(texture))
     }
 
+    /// A texture somebody else owns (a dropped value's), with a reference of its own.
+    init(borrowingTexture texture: OpaquePointer) {
+        super.init(borrowing: UnsafeMutableRawPointer(texture))
+    }
+
     /// Pixels decoded on another thread (`ImageDecoder`), uploaded as they are.
     public init(image: DecodedImage) {
         let bytes = makeGBytes(image.bytes)
@@ -43,6 +48,32 @@ public final class Texture: ObjectHandle {
         super.init(owning: UnsafeMutableRawPointer(texture))
     }
 
+    /// The pixels as a PNG file's bytes (image data dropped from another app, to store it),
+    /// encoded on another thread: a texture is immutable, so GTK lets any thread read it, and
+    /// a large one takes a while to encode.
+    public func pngData() async -> Data {
+        await Self.encodePNG(TextureReference(retaining: gObject))
+    }
+
+    @concurrent
+    private nonisolated static func encodePNG(_ texture: TextureReference) async -> Data {
+        defer { g_object_unref(texture.pointer) }
+        guard let bytes = gdk_texture_save_to_png_bytes(OpaquePointer(texture.pointer)) else { return Data() }
+        defer { g_bytes_unref(bytes) }
+        var size: gsize = 0
+        guard let start = g_bytes_get_data(bytes, &size) else { return Data() }
+        return Data(bytes: start, count: Int(size))
+    }
+
     public var width: Int { Int(gdk_texture_get_width(opaque)) }
     public var height: Int { Int(gdk_texture_get_height(opaque)) }
+}
+
+/// A reference to a texture handed to another thread (textures are immutable).
+private struct TextureReference: @unchecked Sendable {
+    let pointer: UnsafeMutableRawPointer
+
+    init(retaining object: UnsafeMutablePointer<GObject>) {
+        pointer = UnsafeMutableRawPointer(g_object_ref(object))
+    }
 }

@@ -213,6 +213,7 @@ final class EventLog {
         switch event {
         case .albumsChanged(.inserted(let index)): "inserted \(index)"
         case .albumsChanged(.removed(let index)): "removed \(index)"
+        case .albumsChanged(.updated(let index)): "updated \(index)"
         case .albumsChanged(.reloaded): "reloaded"
         case .selectionChanged(let index): "selection \(index.map(String.init) ?? "none")"
         case .undoStateChanged: "undo"

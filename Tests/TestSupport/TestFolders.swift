@@ -111,18 +111,32 @@ public struct StoredLibrary {
     /// newest, each finds its albums where it left them (in, if it put them in); redoing
     /// from the next one, each finds them where undo left them.
     public var historyAgrees: Bool {
-        let present = Set(entries.map(\.id))
+        let present = Dictionary(uniqueKeysWithValues: entries.map { ($0.id, $0.album) })
         var state = present
         for recorded in history.undoCommands.reversed() {
-            let ids = recorded.command.entries.map(\.id)
-            guard ids.allSatisfy({ state.contains($0) == recorded.command.inserts }) else { return false }
-            if recorded.command.inserts { state.subtract(ids) } else { state.formUnion(ids) }
+            guard Self.apply(recorded.command, forward: false, to: &state) else { return false }
         }
         state = present
         for recorded in history.redoCommands.reversed() {
-            let ids = recorded.command.entries.map(\.id)
-            guard ids.allSatisfy({ state.contains($0) != recorded.command.inserts }) else { return false }
-            if recorded.command.inserts { state.formUnion(ids) } else { state.subtract(ids) }
+            guard Self.apply(recorded.command, forward: true, to: &state) else { return false }
+        }
+        return true
+    }
+
+    /// Carries `command` out (or undoes it) on `state`, if the albums it expects are there.
+    private static func apply(_ command: LibraryCommand, forward: Bool, to state: inout [AlbumID: Album]) -> Bool {
+        switch command.change(forward: forward) {
+        case .insert(let entries):
+            guard entries.allSatisfy({ state[$0.id] == nil }) else { return false }
+            for entry in entries { state[entry.id] = entry.album }
+        case .remove(let entries):
+            guard entries.allSatisfy({ state[$0.id] == $0.album }) else { return false }
+            for entry in entries { state[entry.id] = nil }
+        case .replace(let entries):
+            // What the other direction wrote must be there now.
+            guard case .replace(let expected) = command.change(forward: !forward),
+                  expected.allSatisfy({ state[$0.id] == $0.album }) else { return false }
+            for entry in entries { state[entry.id] = entry.album }
         }
         return true
     }

@@ -12,6 +12,8 @@ import LibraryCore
 /// Keys that only move within a widget (arrows, Home, End, Tab, F10) belong to GTK's own
 /// widgets and are listed in the help overlay alone.
 enum AppAction: CaseIterable {
+    case addAlbum
+    case editAlbum
     case undo
     case redo
     case delete
@@ -40,7 +42,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
+        case .addAlbum, .editAlbum, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
         case .closeWindow: .window
         case .about, .quit: .app
         }
@@ -49,6 +51,8 @@ enum AppAction: CaseIterable {
     /// The action's name within its group.
     var name: String {
         switch self {
+        case .addAlbum: "add"
+        case .editAlbum: "edit"
         case .undo: "undo"
         case .redo: "redo"
         case .delete: "delete"
@@ -69,6 +73,8 @@ enum AppAction: CaseIterable {
     /// as `gtk_accelerator_name` orders them), the first one being the one shown to users.
     var accelerators: [String] {
         switch self {
+        case .addAlbum: ["<Control>n"]
+        case .editAlbum: ["F2", "<Control>e"]
         case .undo: ["<Control>z"]
         case .redo: ["<Shift><Control>z"]
         case .delete: ["Delete", "KP_Delete"]
@@ -88,6 +94,8 @@ enum AppAction: CaseIterable {
     /// What the action does, as a button's tooltip or a menu item says it.
     var title: String {
         switch self {
+        case .addAlbum: localized("_Add Album…")
+        case .editAlbum: localized("_Edit Album…")
         case .undo: localized("Undo")
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")
@@ -101,6 +109,12 @@ enum AppAction: CaseIterable {
         }
     }
 
+    /// The title as a tooltip or an accessible name says it: no mnemonic, no ellipsis
+    /// ("Add Album").
+    var plainTitle: String {
+        title.replacingOccurrences(of: "_", with: "").replacingOccurrences(of: "…", with: "")
+    }
+
     /// The first shortcut as users read it ("Ctrl+Z"), or nil without one.
     var shortcutLabel: String? {
         accelerators.first.map(Accelerator.label)
@@ -109,7 +123,7 @@ enum AppAction: CaseIterable {
     /// A tooltip saying what a button does and its shortcut: "Undo (Ctrl+Z)", or with
     /// `description` instead of the title, "Undo Delete “Best of Bowie” (Ctrl+Z)".
     func tooltip(_ description: String? = nil) -> String {
-        let text = description ?? title
+        let text = description ?? plainTitle
         guard let shortcutLabel else { return text }
         return localized("%1$@ (%2$@)", text, shortcutLabel)
     }

@@ -10,7 +10,7 @@ extension MainWindowController {
     func chooseFileToImport() {
         FileChooser.present(
             .open, title: localized("Import Albums"), acceptLabel: localized("_Import"), cancelLabel: localized("_Cancel"),
-            filter: (localized("Album lists (JSON)"), "*.json"), over: window
+            filter: Self.albumListFilter, over: window
         ) { [weak self] path in
             guard let self, let path else { return }
             importAlbums(from: URL(fileURLWithPath: path))
@@ -40,7 +40,7 @@ extension MainWindowController {
     func chooseFileToExport() {
         FileChooser.present(
             .save(suggestedName: "albums.json"), title: localized("Export Library"), acceptLabel: localized("_Export"),
-            cancelLabel: localized("_Cancel"), filter: (localized("Album lists (JSON)"), "*.json"), over: window
+            cancelLabel: localized("_Cancel"), filter: Self.albumListFilter, over: window
         ) { [weak self] path in
             guard let self, let path else { return }
             Task {
@@ -52,6 +52,10 @@ extension MainWindowController {
                 }
             }
         }
+    }
+
+    private static var albumListFilter: FileChooser.Filter {
+        FileChooser.Filter(name: localized("Album lists (JSON)"), patterns: ["*.json"])
     }
 
     /// Whether the window may go now: changes that could not be saved keep it open once, with

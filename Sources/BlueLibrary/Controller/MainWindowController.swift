@@ -27,6 +27,8 @@ public final class MainWindowController {
     let coverTextures = CoverTextures()
 
     private var observation: LibraryObservation?
+    /// The Add Album or Edit Album dialog while it is open.
+    var openEditor: AlbumEditor?
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
 
@@ -98,6 +100,9 @@ public final class MainWindowController {
         case .albumsChanged(.inserted(let index)):
             scroller.insertView(at: index)
             refreshSelection(animated: true)
+        case .albumsChanged(.updated(let index)):
+            scroller.reconfigureView(at: index)
+            if index == library.selectedIndex { refreshSelection(animated: true) }
         case .albumsChanged(.reloaded):
             scroller.reload()
             refreshSelection(animated: false)
@@ -171,6 +176,8 @@ public final class MainWindowController {
         return switch command.kind {
         case .delete: localized("Delete “%@”", title)
         case .add: localized("Add “%@”", title)
+        case .edit: localized("Edit “%@”", title)
+        case .setCover: localized("New Cover for “%@”", title)
         case .importFile: localizedPlural("Import of %@ Album", "Import of %@ Albums", command.entries.count)
         }
     }
@@ -198,5 +205,16 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
 
     public func initialViewIndex(for scroller: HorizontalScrollerView) -> Int {
         library.selectedIndex ?? 0
+    }
+
+    /// A double click on a cover (or Enter on it) opens the Edit Album dialog.
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didActivateViewAt index: Int) {
+        editSelectedAlbum()
+    }
+
+    /// An image file or image data dropped onto a cover becomes its album's cover.
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
+        setCover(from: item, at: index)
+        return true
     }
 }

@@ -2,12 +2,14 @@ import GtkKit
 
 // MARK: - WindowActions
 
-/// The window's own actions (`win.undo`, `win.redo`, `win.delete`, `win.dismiss-notice`,
-/// `win.import`, `win.export`):
+/// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
+/// `win.dismiss-notice`, `win.import`, `win.export`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
 package final class WindowActions {
+    package let addAction = SimpleAction(name: AppAction.addAlbum.name)
+    package let editAction = SimpleAction(name: AppAction.editAlbum.name)
     package let undoAction = SimpleAction(name: AppAction.undo.name)
     package let redoAction = SimpleAction(name: AppAction.redo.name)
     package let deleteAction = SimpleAction(name: AppAction.delete.name)
@@ -16,7 +18,7 @@ package final class WindowActions {
     package let exportAction = SimpleAction(name: AppAction.exportAlbums.name)
 
     init(window: ApplicationWindow) {
-        for action in [undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction] {
             window.add(action)
         }
         dismissNoticeAction.isEnabled = false
@@ -25,6 +27,8 @@ package final class WindowActions {
 
     /// Routes the actions to `controller`.
     func connect(to controller: MainWindowController) {
+        addAction.onActivate { [weak controller] in controller?.addAlbum() }
+        editAction.onActivate { [weak controller] in controller?.editSelectedAlbum() }
         undoAction.onActivate { [weak controller] in controller?.undo() }
         redoAction.onActivate { [weak controller] in controller?.redo() }
         deleteAction.onActivate { [weak controller] in controller?.deleteSelectedAlbum() }
@@ -37,5 +41,6 @@ package final class WindowActions {
         undoAction.isEnabled = canUndo
         redoAction.isEnabled = canRedo
         deleteAction.isEnabled = hasSelection
+        editAction.isEnabled = hasSelection
     }
 }

@@ -38,6 +38,8 @@ public final class HorizontalScrollerView: Widget {
     let scrolledWindow: ScrolledWindow
     let adjustment: Adjustment
     let animator: ScrollAnimator
+    /// Takes files and images dropped onto the views.
+    package let dropTarget = DropTarget()
 
     /// The views bound to an index now, with the slot that holds each.
     var boundViews: [ObjectIdentifier: (slot: ListItem, view: HorizontalScrollerReusableView)] = [:]
@@ -77,6 +79,8 @@ public final class HorizontalScrollerView: Widget {
         connectScrolling()
         connectKeys()
         connectWheel()
+        connectActivation()
+        connectDrops()
     }
 
     // MARK: Public API

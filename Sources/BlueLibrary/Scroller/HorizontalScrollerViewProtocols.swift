@@ -50,8 +50,20 @@ public protocol HorizontalScrollerViewDelegate: AnyObject {
 
     /// The index to select and centre when the scroller (re)loads; 0 unless implemented.
     func initialViewIndex(for scroller: HorizontalScrollerView) -> Int
+
+    /// The user activated the view at `index` (a double click, or Enter on it); it is
+    /// selected. Nothing happens unless implemented.
+    func horizontalScrollerView(_ scroller: HorizontalScrollerView, didActivateViewAt index: Int)
+
+    /// The user dropped `item` (a file, or image data) onto the view at `index`; return true
+    /// when it was taken. Drops are refused unless implemented.
+    func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool
 }
 
 extension HorizontalScrollerViewDelegate {
     public func initialViewIndex(for scroller: HorizontalScrollerView) -> Int { 0 }
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didActivateViewAt index: Int) {}
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
+        false
+    }
 }

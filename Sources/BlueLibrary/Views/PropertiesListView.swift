@@ -4,7 +4,8 @@ import LibraryCore
 // MARK: - PropertiesListView
 
 /// The selected album's properties (Artist, Album, Genre, Year) as rows of a title and a
-/// selectable value, or an empty state that says why there is nothing to show.
+/// selectable value with an Edit button under them, or an empty state that says why there is
+/// nothing to show.
 ///
 /// It never sizes the window: long values wrap within a bounded width, and the rows scroll
 /// when they are taller than the room the window gives them. Screen readers hear each value
@@ -16,6 +17,8 @@ package final class PropertiesListView: Widget {
     private let rowsScroller: ScrolledWindow
     private let empty = Box(.vertical, spacing: 12)
     private let emptyTitle = Label()
+    /// Opens the Edit Album dialog (`win.edit`).
+    let editButton = Button(mnemonic: localized("_Edit…"))
     private var rows: [(title: Label, value: Label)] = []
 
     // Looked up once: the rows are filled at every change of selection.
@@ -23,11 +26,18 @@ package final class PropertiesListView: Widget {
 
     init() {
         let column = Box(.vertical, spacing: 0)
-        rowsScroller = ScrolledWindow(child: rowsGrid)
+        let rowsColumn = Box(.vertical, spacing: 18)
+        rowsScroller = ScrolledWindow(child: rowsColumn)
         super.init(adopting: column)
         rowsGrid.addCSSClass("properties-list")
         rowsGrid.setAlignment(horizontal: .center, vertical: .start)
         rowsGrid.setAccessibleLabel(localized("Album properties"))
+        editButton.actionName = AppAction.editAlbum.detailedName
+        editButton.tooltip = AppAction.editAlbum.tooltip()
+        editButton.setAccessibleLabel(AppAction.editAlbum.plainTitle)
+        editButton.setAlignment(horizontal: .center, vertical: .start)
+        rowsColumn.append(rowsGrid)
+        rowsColumn.append(editButton)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 

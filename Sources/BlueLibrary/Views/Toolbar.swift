@@ -3,10 +3,11 @@ import LibraryCore
 
 // MARK: - Toolbar
 
-/// The header bar: Undo and Trash on the left, the main menu on the right. The buttons are
+/// The header bar: Add, Undo and Trash on the left, the main menu on the right. The buttons are
 /// bound to window actions, so they are sensitive exactly when their actions are enabled.
 @MainActor
 package final class Toolbar: Widget {
+    let addButton = Button(iconName: "list-add-symbolic")
     let undoButton = Button(iconName: "edit-undo-symbolic")
     let trashButton = Button(iconName: "user-trash-symbolic")
     let menuButton: MenuButton
@@ -15,13 +16,16 @@ package final class Toolbar: Widget {
 
     init() {
         let menu = Menu()
-        for action in [AppAction.importAlbums, .exportAlbums, .showShortcuts, .about, .quit] {
+        for action in [AppAction.addAlbum, .editAlbum, .importAlbums, .exportAlbums, .showShortcuts, .about, .quit] {
             menu.append(action.title, action: action.detailedName)
         }
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         let bar = HeaderBar()
         super.init(adopting: bar)
 
+        addButton.actionName = AppAction.addAlbum.detailedName
+        addButton.tooltip = AppAction.addAlbum.tooltip()
+        addButton.setAccessibleLabel(AppAction.addAlbum.plainTitle)
         undoButton.actionName = AppAction.undo.detailedName
         undoButton.setAccessibleLabel(localized("Undo"))
         trashButton.actionName = AppAction.delete.detailedName
@@ -31,9 +35,10 @@ package final class Toolbar: Widget {
         menuButton.setAccessibleLabel(localized("Main menu"))
         menuButton.isPrimary = true  // F10 opens it
 
-        for button in [undoButton, trashButton] as [Widget] + [menuButton] {
+        for button in [addButton, undoButton, trashButton] as [Widget] + [menuButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
         }
+        bar.packStart(addButton)
         bar.packStart(undoButton)
         bar.packStart(trashButton)
         bar.packEnd(menuButton)

@@ -34,7 +34,7 @@ package final class UndoToast: Widget {
         label.addCSSClass("toast-label")
         label.ellipsize()
         undoButton.actionName = AppAction.undo.detailedName
-        undoButton.tooltip = AppAction.undo.tooltip(localized("Undo the deletion"))
+        undoButton.tooltip = AppAction.undo.tooltip()
         let close = Button(iconName: "window-close-symbolic")
         close.actionName = AppAction.dismissNotice.detailedName
         close.tooltip = AppAction.dismissNotice.tooltip()

@@ -4,8 +4,9 @@
 /// kept on the `UndoStack` and stored in the library database with the change they made, in
 /// one transaction, so they outlive a relaunch and always agree with the albums.
 ///
-/// A command carries the whole entries it inserts or removes (identity, place and data), so
-/// undoing a deletion puts the album back with its identity, exactly where it was.
+/// A command carries the whole entries it inserts, removes or changes (identity, place and
+/// data), so undoing a deletion puts the album back with its identity, exactly where it was,
+/// and undoing an edit puts back every field as it was.
 public struct LibraryCommand: Codable, Hashable, Sendable {
     /// What the user did.
     public enum Kind: String, Codable, Hashable, Sendable {
@@ -15,22 +16,68 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         case add
         /// Imported the entries from an album list file.
         case importFile
+        /// Changed the entries' fields (`previous` holds them as they were).
+        case edit
+        /// Gave the entries another cover (`previous` holds them as they were).
+        case setCover
     }
 
     public var kind: Kind
-    /// The albums inserted or removed, in library order.
+    /// The albums inserted or removed, in library order; for an edit, the albums as the edit
+    /// leaves them.
     public var entries: [LibraryEntry]
+    /// For an edit, the same albums as they were before it (same ids and places); else empty.
+    public var previous: [LibraryEntry]
 
-    public init(kind: Kind, entries: [LibraryEntry]) {
+    public init(kind: Kind, entries: [LibraryEntry], previous: [LibraryEntry] = []) {
         self.kind = kind
         self.entries = entries
+        self.previous = previous
     }
 
-    /// Whether carrying out the command puts its entries into the library (else it takes them out).
-    public var inserts: Bool { kind != .delete }
+    /// What carrying the command out (`forward`) or undoing it does to the library.
+    public func change(forward: Bool) -> EntryChange {
+        switch kind {
+        case .delete: forward ? .remove(entries) : .insert(entries)
+        case .add, .importFile: forward ? .insert(entries) : .remove(entries)
+        case .edit, .setCover: .replace(forward ? entries : previous)
+        }
+    }
 
     /// The first album the command is about, e.g. to name it.
     public var album: Album? { entries.first?.album }
+
+    // MARK: Coding (histories written before edits existed have no `previous`)
+
+    private enum CodingKeys: String, CodingKey {
+        case kind, entries, previous
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        kind = try container.decode(Kind.self, forKey: .kind)
+        entries = try container.decode([LibraryEntry].self, forKey: .entries)
+        previous = try container.decodeIfPresent([LibraryEntry].self, forKey: .previous) ?? []
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(kind, forKey: .kind)
+        try container.encode(entries, forKey: .entries)
+        if !previous.isEmpty { try container.encode(previous, forKey: .previous) }
+    }
+}
+
+// MARK: - EntryChange
+
+/// What a command does to the library's entries in one direction.
+public enum EntryChange: Hashable, Sendable {
+    /// Puts the entries in, at their places.
+    case insert([LibraryEntry])
+    /// Takes the entries out.
+    case remove([LibraryEntry])
+    /// Writes the entries over the ones of the same ids, which keep their places.
+    case replace([LibraryEntry])
 }
 
 // MARK: - RecordedCommand

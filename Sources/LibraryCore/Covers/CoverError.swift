@@ -8,6 +8,8 @@ public enum CoverError: Error, Hashable, Sendable {
     case notAnImage
     /// The image ends before its format says it does (a file cut short).
     case incomplete
+    /// A cover the user gave is no longer in the app's storage.
+    case missing
 }
 
 extension CoverError: CustomStringConvertible {
@@ -16,6 +18,7 @@ extension CoverError: CustomStringConvertible {
         case .download(let error): "the cover could not be downloaded: \(error)"
         case .notAnImage: "the cover is not an image"
         case .incomplete: "the cover image is cut short"
+        case .missing: "the stored cover is missing"
         }
     }
 }

@@ -23,12 +23,15 @@ public final class CoverStore: Sendable {
 
     /// The folder holding one file per cover.
     public let directory: URL
+    /// The covers the user gave, read from the data folder (never downloaded).
+    public let ownCovers: OwnCovers?
     private let client: HTTPClient
     private let state: Protected<State>
 
     /// - Parameter memoryLimit: Bytes of cover data kept in memory.
-    public init(directory: URL, client: HTTPClient, memoryLimit: Int = 32 * 1_048_576) {
+    public init(directory: URL, client: HTTPClient, ownCovers: OwnCovers? = nil, memoryLimit: Int = 32 * 1_048_576) {
         self.directory = directory
+        self.ownCovers = ownCovers
         self.client = client
         state = Protected(State(memory: LRUCache(costLimit: memoryLimit)))
     }
@@ -74,6 +77,7 @@ public final class CoverStore: Sendable {
     }
 
     private func loadFromDiskOrNetwork(_ address: String) async -> Outcome {
+        if OwnCovers.isReference(address) { return loadOwnCover(address) }
         let file = cacheFile(for: address)
         if let data = try? Data(contentsOf: file), case .success = ImageSignature.check(data) {
             return .success(data)
@@ -93,5 +97,14 @@ public final class CoverStore: Sendable {
             Log.core.warning("\(error)")
         }
         return .success(data)
+    }
+
+    /// A cover the user gave, from the data folder.
+    private func loadOwnCover(_ reference: String) -> Outcome {
+        guard let file = ownCovers?.file(for: reference), let data = try? Data(contentsOf: file) else {
+            Log.core.warning("the stored cover \(reference) is missing")
+            return .failure(.missing)
+        }
+        return ImageSignature.check(data).map { _ in data }
     }
 }

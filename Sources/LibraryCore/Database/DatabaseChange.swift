@@ -32,13 +32,14 @@ enum DatabaseChange: Sendable {
         }
     }
 
-    /// Inserts or removes the command's albums (`forward: false` does the opposite).
+    /// Inserts, removes or rewrites the command's albums (`forward: false` undoes it).
     static func carryOut(_ command: LibraryCommand, forward: Bool, in db: Database) throws {
-        if command.inserts == forward {
-            try insert(command.entries, in: db)
-        } else {
+        switch command.change(forward: forward) {
+        case .insert(let entries), .replace(let entries):
+            try insert(entries, in: db)
+        case .remove(let entries):
             let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
-            for entry in command.entries {
+            for entry in entries {
                 try delete.execute(arguments: [entry.id])
             }
         }

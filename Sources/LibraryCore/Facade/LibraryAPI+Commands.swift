@@ -31,6 +31,22 @@ extension LibraryAPI {
         return entries.count
     }
 
+    /// Changes the fields of the album at `index` to those of `album` (its place and identity
+    /// stay) and selects it. An edit that changes nothing records nothing: returns `false`.
+    @discardableResult
+    public func editAlbum(at index: Int, to album: Album) -> Bool {
+        replace(at: index, with: album, as: .edit)
+    }
+
+    /// Gives the album at `index` the cover at `coverUrl` (an address, or a reference from
+    /// `storeCover(_:)`) and selects it. The same cover again records nothing: returns `false`.
+    @discardableResult
+    public func setCover(_ coverUrl: String, at index: Int) -> Bool {
+        guard var album = album(at: index) else { return false }
+        album.coverUrl = coverUrl
+        return replace(at: index, with: album, as: .setCover)
+    }
+
     /// Undoes the last command; a restored album becomes selected. Nothing to undo: no-op.
     public func undo() {
         guard let recorded = history.undo() else { return }
@@ -50,6 +66,14 @@ extension LibraryAPI {
         return nextAlbumID
     }
 
+    private func replace(at index: Int, with album: Album, as kind: LibraryCommand.Kind) -> Bool {
+        guard let entry = entry(at: index), entry.album != album else { return false }
+        var changed = entry
+        changed.album = album
+        record(LibraryCommand(kind: kind, entries: [changed], previous: [entry]))
+        return true
+    }
+
     private func record(_ command: LibraryCommand) {
         let recorded = RecordedCommand(serial: nextSerial, command: command)
         nextSerial += 1
@@ -62,10 +86,10 @@ extension LibraryAPI {
     private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange) {
         let sequence = nextSequence
         nextSequence += 1
-        if command.inserts == forward {
-            insert(command.entries, sequence: sequence)
-        } else {
-            remove(command.entries)
+        switch command.change(forward: forward) {
+        case .insert(let entries): insert(entries, sequence: sequence)
+        case .remove(let entries): remove(entries)
+        case .replace(let entries): replace(entries, sequence: sequence)
         }
         persistency.submit(change, sequence: sequence)
         observers.post(.undoStateChanged)
@@ -90,6 +114,19 @@ extension LibraryAPI {
         if let first {
             if entries.count > 1 { selectedIndex = nil }  // the old index means nothing now
             setSelection(first)
+        }
+    }
+
+    /// Shows the entries' new fields where they are, and selects the first.
+    private func replace(_ entries: [LibraryEntry], sequence: Int) {
+        rows.insert(entries, sequence: sequence)
+        let changed = Set(entries.map(\.id))
+        let indexes = order.indices.filter { changed.contains(order[$0]) }
+        for index in indexes {
+            observers.post(.albumsChanged(.updated(index)))
+        }
+        if let first = indexes.first, !setSelection(first) {
+            observers.post(.selectionChanged(first))  // the same album, shown anew
         }
     }
 

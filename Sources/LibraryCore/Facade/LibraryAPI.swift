@@ -43,6 +43,7 @@ public final class LibraryAPI {
     let persistency: PersistencyManager
     private var lock: StorageLock?
     private let covers: CoverStore
+    private let ownCovers: OwnCovers
     let observers = ObserverRegistry()
     /// Whether the last commit failed, and whether the last state save did: the user is told
     /// once when saving starts failing, and once when it works again.
@@ -67,7 +68,8 @@ public final class LibraryAPI {
             onCommit: { outcome in Task { @MainActor in relay.library?.commitFinished(outcome) } },
             onStateSave: { error in Task { @MainActor in relay.library?.stateSaveFinished(error) } }
         )
-        covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http))
+        ownCovers = OwnCovers(directory: locations.ownCoverDirectory)
+        covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http), ownCovers: ownCovers)
         rows = AlbumRows(database: opened.database)
         order = opened.order
         history = opened.history
@@ -120,6 +122,16 @@ public final class LibraryAPI {
         selectedIndex.flatMap(album(at:))
     }
 
+    /// The identity of the album at `index`, which stays with it as others come and go.
+    public func albumID(at index: Int) -> AlbumID? {
+        order.indices.contains(index) ? order[index] : nil
+    }
+
+    /// Where the album `id` is now; `nil` if it is no longer in the library.
+    public func index(of id: AlbumID) -> Int? {
+        order.firstIndex(of: id)
+    }
+
     /// The entry at `index`; a miss reads the albums around it too (the strip's next asks).
     func entry(at index: Int) -> LibraryEntry? {
         guard order.indices.contains(index) else { return nil }
@@ -162,6 +174,22 @@ public final class LibraryAPI {
     /// way covers reach a view: it awaits the answer (no event is posted).
     public func cover(for address: String) async -> Result<Data, CoverError> {
         await covers.cover(for: address)
+    }
+
+    /// Reads and checks an image file the user chose or dropped, off the GTK thread.
+    public func readCoverImage(at file: URL) async throws(CoverFileError) -> Data {
+        try await Self.offTheGTKThread { () throws(CoverFileError) in try OwnCovers.read(file) }
+    }
+
+    /// Keeps a checked image in the app's own storage, off the GTK thread, and returns the
+    /// reference to give an album (`setCover(_:at:)`, or an album's `coverUrl`).
+    public func storeCover(_ data: Data) async throws(CoverFileError) -> String {
+        try await Self.offTheGTKThread { [ownCovers] () throws(CoverFileError) in try ownCovers.store(data) }
+    }
+
+    @concurrent
+    private nonisolated static func offTheGTKThread<T: Sendable>(_ work: @Sendable () throws(CoverFileError) -> T) async throws(CoverFileError) -> T {
+        try work()
     }
 
     // MARK: Observing

@@ -23,6 +23,8 @@ public enum LibraryChange: Hashable, Sendable {
     case inserted(Int)
     /// The album at this index was removed.
     case removed(Int)
+    /// The album at this index changed in place (an edit or a new cover).
+    case updated(Int)
     /// Many albums came or went at once (an import, or its undo): show the list anew.
     case reloaded
 }

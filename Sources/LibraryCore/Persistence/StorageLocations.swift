@@ -20,6 +20,8 @@ public struct StorageLocations: Sendable {
     /// The folder of the library database.
     public var dataFolder: URL { databaseFile.deletingLastPathComponent() }
     /// The latest backup of the database (before each schema migration, at most daily).
+    /// The covers the user gave (`OwnCovers`), beside the library.
+    public var ownCoverDirectory: URL { dataFolder.appendingPathComponent("covers", isDirectory: true) }
     public var backupFile: URL { dataFolder.appendingPathComponent("library.sqlite3.backup") }
     /// Held (`flock`) by the one instance that uses this library.
     public var lockFile: URL { dataFolder.appendingPathComponent("library.lock") }

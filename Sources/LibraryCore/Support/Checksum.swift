@@ -7,8 +7,12 @@ import Foundation
 enum Checksum {
     /// The lowercase hexadecimal SHA-256 of `string`'s UTF-8 bytes.
     static func sha256Hex(of string: String) -> String {
-        let bytes = Array(string.utf8)
-        let hex = bytes.withUnsafeBufferPointer { buffer in
+        sha256Hex(of: Data(string.utf8))
+    }
+
+    /// The lowercase hexadecimal SHA-256 of `data`.
+    static func sha256Hex(of data: Data) -> String {
+        let hex = data.withUnsafeBytes { buffer in
             g_compute_checksum_for_data(G_CHECKSUM_SHA256, buffer.baseAddress, gsize(buffer.count))
         }
         guard let hex else {

@@ -1,0 +1,47 @@
+// Why this file exists: what the user drops onto a widget (a file from the file manager, or
+// image data from a browser or an image viewer) reaches GTK as a `GValue` holding a `GFile`
+// or a `GdkTexture`; this turns it into a Swift value.
+
+import CGtk
+import Foundation
+
+// MARK: - DroppedItem
+
+/// What was dropped: a local file, or image data.
+@MainActor
+public enum DroppedItem {
+    /// A file, by its local path.
+    case file(URL)
+    /// Image data (pixels), e.g. dragged out of a web browser.
+    case texture(Texture)
+
+    /// The item a drop's value holds; `nil` for a file with no local path (a remote one).
+    init?(value: UnsafePointer<GValue>) {
+        if let file = bl_value_file(value) {
+            guard let path = g_file_get_path(file) else { return nil }
+            defer { g_free(path) }
+            self = .file(URL(fileURLWithPath: String(cString: path)))
+        } else if let texture = bl_value_texture(value) {
+            self = .texture(Texture(borrowingTexture: texture))
+        } else {
+            return nil
+        }
+    }
+}
+
+// MARK: - DropTarget
+
+/// Accepts files and image data dropped onto its widget, as a copy (`GtkDropTarget`).
+@MainActor
+public final class DropTarget: EventController {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(bl_drop_target_new_for_files_and_textures()))
+    }
+
+    /// Called with what was dropped and where (in the widget's coordinates); return true when
+    /// it was taken.
+    @discardableResult
+    public func onDrop(_ handler: @escaping @MainActor (DroppedItem, _ x: Double, _ y: Double) -> Bool) -> SignalConnection {
+        connectDrop(handler)
+    }
+}
