@@ -79,7 +79,9 @@ extension Button {
 @MainActor
 public final class DialogWindow: Widget {
     public init(title: String, over parent: ApplicationWindow) {
-        super.init(owning: gtk_window_new())
+        // GTK keeps a new window in its list of toplevels and gives the caller no reference
+        // (transfer none): the handle takes one of its own.
+        super.init(borrowing: gtk_window_new())
         gtk_window_set_title(window, title)
         gtk_window_set_transient_for(window, parent.window)
         gtk_window_set_modal(window, 1)

@@ -32,6 +32,35 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var spinnersRunning: Int
     package var banner: String?
     package var toast: String?
+    /// The Add Album or Edit Album dialog, while it is open.
+    package var editor: EditorReport?
+}
+
+/// What the Add Album or Edit Album dialog shows.
+package struct EditorReport: Codable, Equatable, Sendable {
+    package var title: String
+    /// "Title: Best of Bowie", "Artist: …", "Genre: …", "Year: …", "Cover address: …".
+    package var fields: [String]
+    /// Whether Add (or Save) is sensitive.
+    package var canSave: Bool
+    /// The messages under the fields.
+    package var messages: [String]
+    /// Whether the cover shows an image.
+    package var showsCover: Bool
+}
+
+extension AlbumEditor {
+    /// A snapshot of what the dialog shows now.
+    package func report() -> EditorReport {
+        let fields = [("Title", titleField), ("Artist", artistField), ("Genre", genreField), ("Year", yearField), ("Cover address", coverField)]
+        return EditorReport(
+            title: window.title,
+            fields: fields.map { "\($0.0): \($0.1.text)" },
+            canSave: saveButton.isSensitive,
+            messages: shownMessages,
+            showsCover: showsCover
+        )
+    }
 }
 
 extension MainWindowController {
@@ -58,7 +87,8 @@ extension MainWindowController {
             placeholdersShown: shown.filter(\.showsPlaceholder).count,
             spinnersRunning: shown.filter(\.isLoading).count,
             banner: banner.isShown ? banner.message : nil,
-            toast: toast.isShown ? toast.message : nil
+            toast: toast.isShown ? toast.message : nil,
+            editor: editor?.report()
         )
     }
 }

@@ -109,14 +109,18 @@ package final class AlbumEditor {
         return bar
     }
 
+    /// The fields on the left, the cover on the right: Tab goes through the fields, then to
+    /// Choose Image (GTK orders Tab by place on screen).
     private func makeContent() -> Widget {
+        let content = Box(.horizontal, spacing: 18)
+        content.setMargins(18)
+        content.addCSSClass("album-editor")
         let grid = Grid(columnSpacing: 12, rowSpacing: 6)
-        grid.setMargins(18)
-        grid.addCSSClass("album-editor")
-        grid.attach(makeCoverColumn(), column: 0, row: 0, height: 8)
+        content.append(grid)
+        content.append(makeCoverColumn())
         let rows: [(String, Entry, Label?)] = [
             (localized("_Title"), titleField, titleMessage),
-            (localized("_Artist"), artistField, nil),
+            (localized("A_rtist"), artistField, nil),
             (localized("_Genre"), genreField, nil),
             (localized("_Year"), yearField, yearMessage),
             (localized("Cover a_ddress"), coverField, coverMessage),
@@ -129,18 +133,17 @@ package final class AlbumEditor {
             field.expandsHorizontally = true
             field.activatesDefault = true
             field.setSizeRequest(width: 280, height: -1)
-            grid.attach(label, column: 1, row: row)
-            grid.attach(field, column: 2, row: row)
+            grid.attach(label, column: 0, row: row)
+            grid.attach(field, column: 1, row: row)
             row += 1
             if let message {
-                grid.attach(message, column: 2, row: row)
+                grid.attach(message, column: 1, row: row)
                 row += 1
             }
         }
         titleField.setRequired(true)
         yearField.placeholder = localized("e.g. 1992")
-        coverField.placeholder = localized("https://…")
-        return grid
+        return content
     }
 
     private func makeCoverColumn() -> Widget {
@@ -224,7 +227,9 @@ package final class AlbumEditor {
     /// The address field shows an address; a stored cover shows as an empty field.
     func setCoverField(_ cover: String) {
         isFillingCoverField = true
-        coverField.text = OwnCovers.isReference(cover) ? "" : cover
+        let isStored = OwnCovers.isReference(cover)
+        coverField.text = isStored ? "" : cover
+        coverField.placeholder = isStored ? localized("An image file (type an address to replace it)") : localized("https://…")
         isFillingCoverField = false
     }
 
