@@ -109,10 +109,11 @@ public final class DialogWindow: Widget {
     /// Closes the window as its close button or Escape does (`close-request` runs first).
     public func close() { gtk_window_close(window) }
 
-    /// Called when the window goes away, however it was closed.
+    /// Called when the window is about to close, however it was asked to (`close()`, Escape,
+    /// the window manager); return true to keep it open.
     @discardableResult
-    public func onDestroy(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("destroy", handler)
+    public func onCloseRequest(_ handler: @escaping @MainActor () -> Bool) -> SignalConnection {
+        connectReturningBool("close-request", handler)
     }
 
     /// Whether the window is on show.

@@ -33,4 +33,29 @@ static inline int bl_test_widget_surface_point(void *widget, double x, double y,
     return TRUE;
 }
 
+/// Drops the file at `path` onto a `GtkDropTarget` at (x, y), as GTK does when a drag ends
+/// over its widget: the target's `drop` signal with a `GFile` value. Returns whether it was taken.
+static inline gboolean bl_test_drop_file(void *target, const char *path, double x, double y) {
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, G_TYPE_FILE);
+    g_value_take_object(&value, g_file_new_for_path(path));
+    gboolean accepted = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, x, y, &accepted);
+    g_value_unset(&value);
+    return accepted;
+}
+
+/// Drops the image in the file at `path` as image data (a `GdkTexture`), as a web browser does.
+static inline gboolean bl_test_drop_texture(void *target, const char *path, double x, double y) {
+    GdkTexture *texture = gdk_texture_new_from_filename(path, NULL);
+    if (texture == NULL) return FALSE;
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, GDK_TYPE_TEXTURE);
+    g_value_take_object(&value, texture);
+    gboolean accepted = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, x, y, &accepted);
+    g_value_unset(&value);
+    return accepted;
+}
+
 #endif

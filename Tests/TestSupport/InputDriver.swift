@@ -20,6 +20,16 @@ public struct InputDriver: Sendable {
         focus() + ["key", "--clearmodifiers"] + keys
     }
 
+    /// The xdotool arguments that type `text` as key presses.
+    public func type(_ text: String) -> [String] {
+        focus() + ["type", "--clearmodifiers", "--delay", "15", text]
+    }
+
+    /// The xdotool arguments that double-click the primary button at `(x, y)` of the window.
+    public func doubleClick(x: Double, y: Double) -> [String] {
+        focus() + ["mousemove", "--window", "\(windowID)", "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "--repeat", "2", "--delay", "80", "1"]
+    }
+
     /// The xdotool arguments that turn the mouse wheel `clicks` times (positive: down/right).
     public func wheel(clicks: Int, atX x: Double, y: Double) -> [String] {
         let button = clicks > 0 ? "5" : "4"

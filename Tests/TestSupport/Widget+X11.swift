@@ -1,3 +1,4 @@
+import Foundation
 import CGtkTesting
 import GtkKit
 
@@ -16,4 +17,26 @@ extension Widget {
 extension ApplicationWindow {
     /// The X11 window id (0 when not running on X11 or not shown yet).
     public var x11WindowID: UInt { UInt(bl_test_window_x11_id(UnsafeMutableRawPointer(gtkWidget))) }
+}
+
+extension DialogWindow {
+    /// The X11 window id (0 when not running on X11 or not shown yet).
+    public var x11WindowID: UInt { UInt(bl_test_window_x11_id(UnsafeMutableRawPointer(gtkWidget))) }
+}
+
+// MARK: - Drops, as GTK delivers them
+
+extension DropTarget {
+    /// Drops `file` at `(x, y)` of the target's widget, through the target's `drop` signal, as
+    /// GTK does at the end of a drag from a file manager. Returns whether it was taken.
+    @discardableResult
+    public func drop(file: URL, x: Double = 10, y: Double = 10) -> Bool {
+        bl_test_drop_file(UnsafeMutableRawPointer(gObject), file.path, x, y) != 0
+    }
+
+    /// Drops the image in `file` as image data (a texture), as a web browser does.
+    @discardableResult
+    public func drop(imageDataOf file: URL, x: Double = 10, y: Double = 10) -> Bool {
+        bl_test_drop_texture(UnsafeMutableRawPointer(gObject), file.path, x, y) != 0
+    }
 }

@@ -35,7 +35,7 @@ extension MainWindowController {
         guard openEditor == nil else { return openEditor?.present() ?? () }
         toast.dismiss()
         let editor = AlbumEditor(purpose, over: window, library: library, textures: coverTextures, onSave: onSave)
-        editor.window.onDestroy { [weak self] in
+        editor.onClose = { [weak self] in
             self?.openEditor = nil
             self?.scroller.focus()
         }

@@ -56,6 +56,8 @@ package final class AlbumEditor {
     let library: LibraryAPI
     let textures: CoverTextures
     private let onSave: @MainActor (Album) -> Void
+    /// Called when the dialog closes, saved or not.
+    package var onClose: @MainActor () -> Void = {}
 
     /// A dialog over `parent`; `onSave` gets the album when the user adds or saves it.
     package init(_ purpose: Purpose, over parent: ApplicationWindow, library: LibraryAPI, textures: CoverTextures,
@@ -81,9 +83,22 @@ package final class AlbumEditor {
         connectCover()
         refresh()
         showCoverPreview()
-        // The dialog lives until it is closed; its widgets hold it through their handlers.
-        window.attach(self, forKey: "bluelibrary-album-editor")
-        window.onDestroy { [weak self] in self?.coverPreview?.cancel() }
+        // The dialog lives while its window is open, and lets go of it when it closes (the
+        // window holds the dialog, and the dialog the window, until then).
+        window.attach(self, forKey: Self.attachmentKey)
+        window.onCloseRequest { [weak self] in
+            self?.closing()
+            return false
+        }
+    }
+
+    private static let attachmentKey = "bluelibrary-album-editor"
+
+    private func closing() {
+        coverPreview?.cancel()
+        coverPreviewDelay?.cancel()
+        onClose()
+        window.attach(nil, forKey: Self.attachmentKey)
     }
 
     package func present() {

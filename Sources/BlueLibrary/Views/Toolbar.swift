@@ -42,10 +42,12 @@ package final class Toolbar: Widget {
         bar.packStart(undoButton)
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
-        undoButton.provideTooltip { [weak self] in
-            let description = self?.undoDescription.map { localized("Undo %@", $0) }
-            return AppAction.undo.tooltip(description).asSentence
-        }
+        undoButton.provideTooltip { [weak self] in self?.undoTooltip }
+    }
+
+    /// What the Undo button's tooltip says now: "Undo Edit “Best of Bowie” (Ctrl+Z)".
+    package var undoTooltip: String {
+        AppAction.undo.tooltip(undoDescription.map { localized("Undo %@", $0) }).asSentence
     }
 
     /// Describes what Undo would undo, e.g. "Undo Delete “Best of Bowie” (Ctrl+Z)".
