@@ -98,6 +98,28 @@ final class AppProcess {
         }
     }
 
+    /// The X11 window titled exactly `title` (a dialog, a file chooser), once it shows.
+    func window(titled title: String, timeout: Duration = .seconds(60)) async throws -> UInt {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            let found = try await Self.run(["xdotool", "search", "--onlyvisible", "--name", "^\(title)$"])
+            if let id = found.split(separator: "\n").compactMap({ UInt($0) }).last { return id }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        throw AppProcessError(description: "no window titled \(title) within \(timeout)")
+    }
+
+    /// Presses keys, or types words (`text`), in the X11 window `id`.
+    func press(_ keys: String..., inWindow id: UInt) async throws {
+        for key in keys {
+            _ = try await Self.run(["xdotool"] + InputDriver(windowID: id).press(key))
+        }
+    }
+
+    func type(_ text: String, inWindow id: UInt) async throws {
+        _ = try await Self.run(["xdotool"] + InputDriver(windowID: id).type(text))
+    }
+
     /// A memory figure of the app's own process, in bytes, from `/proc/<pid>/status`:
     /// `VmRSS` (resident now) or `VmHWM` (the peak of resident memory).
     func memory(_ field: String) throws -> Int {
@@ -161,4 +183,9 @@ final class SessionBus {
     deinit {
         stop()
     }
+}
+
+/// A window a test waited for did not show.
+struct AppProcessError: Error, CustomStringConvertible {
+    let description: String
 }
