@@ -61,6 +61,10 @@ static inline void bl_accessible_set_label(GtkAccessible *accessible, const char
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
 }
 
+static inline void bl_accessible_reset_label(GtkAccessible *accessible) {
+    gtk_accessible_reset_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL);
+}
+
 static inline void bl_accessible_set_description(GtkAccessible *accessible, const char *description) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_DESCRIPTION, description, -1);
 }

@@ -64,10 +64,14 @@ extension Label {
 
 extension Button {
     /// A button whose label has an underlined letter (`_Add`) that presses it with Alt.
+    ///
+    /// Screen readers hear the label's text ("Add"): GTK 4.8 also copies the raw label,
+    /// underscore and all, into the button's accessible name, which then read "_Add Add".
     public convenience init(mnemonic text: String) {
         self.init(label: "")
-        gtk_button_set_label(bl_button(gObject), text)
         gtk_button_set_use_underline(bl_button(gObject), 1)
+        gtk_button_set_label(bl_button(gObject), text)
+        bl_accessible_reset_label(bl_accessible(gObject))
     }
 }
 

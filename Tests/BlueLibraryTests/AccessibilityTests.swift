@@ -47,6 +47,37 @@ struct AccessibilityTests {
             #expect(try await app.waitForExit() == 0)
         }
     }
+
+    @Test func everyFieldOfTheAlbumDialogIsNamedAndAWrongYearIsHeardWithWhy() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let app = try AppProcess(folders: TestFolders(), bus: bus.address, accessible: true)
+            _ = try await app.report { $0.selectedCoverHasFocus }
+            try await app.press("ctrl+n")
+            _ = try await app.report { $0.editor != nil }
+            let dialog = try await app.window(titled: "Add Album")
+            for key in ["Tab", "Tab", "Tab"] { try await app.press(key, inWindow: dialog) }
+            try await app.type("19x2", inWindow: dialog)
+            _ = try await app.report { $0.editor?.messages.isEmpty == false }
+
+            let tree = try await AccessibleNode.read(app, bus: bus)
+            let fields = tree.filter { $0.role == "text" }
+            #expect(fields.map(\.name) == ["Title", "Artist", "Genre", "Year", "Cover address"], "\(fields.map(\.name))")
+            let year = try #require(fields.first { $0.name == "Year" })
+            #expect(year.states.contains("invalid"), "\(year.states)")
+            #expect(try #require(fields.first).states.contains("invalid") == false, "the title is not wrong yet")
+            #expect(year.description == AlbumForm.message(for: .yearInvalid))
+            let buttons = tree.filter { $0.role == "push button" }.map(\.name)
+            for name in ["Cancel", "Add", "Choose Image…", "Edit…", "Add Album"] {
+                #expect(buttons.contains(name), "\(name) in \(buttons)")
+            }
+            try await app.press("Escape", inWindow: dialog)
+            _ = try await app.report { $0.editor == nil }
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
 }
 
 // MARK: - AccessibleNode
@@ -55,6 +86,7 @@ struct AccessibilityTests {
 struct AccessibleNode: Decodable {
     var role: String
     var name: String
+    var description: String
     var states: [String]
     var children: [AccessibleNode]
 

@@ -1,6 +1,6 @@
 #!/usr/bin/python3
 """Prints the accessible tree of one running application as a screen reader reads it over
-AT-SPI, as JSON: {"role", "name", "states": [...], "children": [...]}.
+AT-SPI, as JSON: {"role", "name", "description", "states": [...], "children": [...]}.
 
 Usage: accessible_tree.py PID   (on the D-Bus session bus in DBUS_SESSION_BUS_ADDRESS)
 
@@ -27,6 +27,7 @@ def node(accessible, depth=0):
     return {
         "role": accessible.getRoleName(),
         "name": accessible.name or "",
+        "description": accessible.description or "",
         "states": sorted(pyatspi.stateToString(s) for s in states.getStates()),
         "children": children,
     }

@@ -34,7 +34,6 @@ package final class PropertiesListView: Widget {
         rowsGrid.setAccessibleLabel(localized("Album properties"))
         editButton.actionName = AppAction.editAlbum.detailedName
         editButton.tooltip = AppAction.editAlbum.tooltip()
-        editButton.setAccessibleLabel(AppAction.editAlbum.plainTitle)
         editButton.setAlignment(horizontal: .center, vertical: .start)
         rowsColumn.append(rowsGrid)
         rowsColumn.append(editButton)
