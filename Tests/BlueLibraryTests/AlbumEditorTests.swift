@@ -142,12 +142,18 @@ struct AlbumEditorTests {
             #expect(harness.window.toolbar.undoTooltip == "\u{200E}Undo New Cover for “\u{2068}\(title)\u{2069}” (Ctrl+Z)")
             await harness.wait(for: "the cover shown") { (harness.window.scroller.view(at: 3) as? AlbumView)?.shownCoverAddress == harness.library.album(at: 3)?.coverUrl }
 
-            // Image data (as from a browser) onto the selected cover.
-            #expect(strip.dropTarget.drop(imageDataOf: other.deletingLastPathComponent().appendingPathComponent("other.png"), x: try centre(of: 3, in: strip), y: 40))
-            await harness.wait(for: "the image data stored") { folders.files(in: folders.locations.ownCoverDirectory).count == 3 }
+            // Image data (as from a browser) onto the selected cover: another stored image.
+            let fromFile = try #require(harness.library.album(at: 3)?.coverUrl)
+            #expect(strip.dropTarget.drop(imageDataOf: other, x: try centre(of: 3, in: strip), y: 40))
+            await harness.wait(for: "the image data as the cover") {
+                harness.library.album(at: 3).map { OwnCovers.isReference($0.coverUrl) && $0.coverUrl != fromFile } == true
+            }
+            #expect(folders.files(in: folders.locations.ownCoverDirectory).count == 3)
 
             harness.activate("win.undo")
-            await harness.wait(for: "the undo") { harness.library.album(at: 3)?.coverUrl.hasPrefix("http") == true }
+            await harness.wait(for: "the undo") { harness.library.album(at: 3)?.coverUrl == fromFile }
+            harness.activate("win.undo")
+            await harness.wait(for: "the second undo") { harness.library.album(at: 3)?.coverUrl.hasPrefix("http") == true }
             await harness.close()
             #expect(try folders.database().historyAgrees)
         }
