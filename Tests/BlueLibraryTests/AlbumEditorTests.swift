@@ -36,7 +36,7 @@ struct AlbumEditorTests {
             #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” added")
             #expect(harness.window.toolbar.undoTooltip == "\u{200E}Undo Add “\u{2068}Blue\u{2069}” (Ctrl+Z)")
             #expect(await harness.isCentred(3))
-            #expect(harness.window.scroller.hasFocus, "the focus is back in the strip")
+            await harness.wait(for: "the focus back in the strip") { harness.window.scroller.hasFocus }
 
             harness.activate("win.undo")
             await harness.wait(for: "the undo") { harness.library.count == 5 }

@@ -37,7 +37,7 @@ extension MainWindowController {
         let editor = AlbumEditor(purpose, over: window, library: library, textures: coverTextures, onSave: onSave)
         editor.onClose = { [weak self] in
             self?.openEditor = nil
-            self?.scroller.focus()
+            self?.scroller.focusWhenShown()  // once the window has its focus back
         }
         openEditor = editor
         editor.present()

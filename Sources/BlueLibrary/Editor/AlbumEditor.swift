@@ -253,8 +253,8 @@ package final class AlbumEditor {
     /// Hands the album to the window and closes, when the fields make one (Add, Save, Enter).
     package func save() {
         guard !isTakingCover, let album = form.album else { return }
-        window.close()
         onSave(album)
+        window.close()
     }
 
     // MARK: What tests and the window report read
