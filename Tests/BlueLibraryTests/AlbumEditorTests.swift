@@ -50,13 +50,20 @@ struct AlbumEditorTests {
             let harness = try await WindowHarness()
             try await harness.press("F2")
             var editor = try await openEditor(harness, titled: "Edit Album")
+            #expect(editor.report().canSave, "an album as it is can be saved")
             #expect(editor.report().fields == ["Title: Best of Bowie", "Artist: David Bowie", "Genre: Pop", "Year: 1992",
                                                "Cover address: \(try #require(harness.library.album(at: 0)).coverUrl)"])
             try await type(in: editor, harness, "Escape")
             await harness.wait(for: "Escape to close the dialog") { harness.window.editor == nil }
             #expect(!harness.library.canUndo, "cancelled: nothing recorded")
 
-            // A double click on the selected cover opens it too; saving without a change records nothing.
+            // Enter on the selected cover opens it too.
+            try await harness.press("Return")
+            editor = try await openEditor(harness, titled: "Edit Album")
+            editor.cancelButton.click()
+            await harness.wait(for: "Cancel to close the dialog") { harness.window.editor == nil }
+
+            // So does a double click on the selected cover; saving without a change records nothing.
             let view = try #require(harness.window.scroller.view(at: 0) as? AlbumView)
             let point = try #require(view.surfacePoint(x: Double(view.allocatedSize.width) / 2, y: 40))
             try await harness.deliver(harness.input.doubleClick(x: point.x, y: point.y))

@@ -3,7 +3,11 @@
 
 Usage: drag_source.py FILE
 It offers FILE as a GFile (text/uri-list on the wire), through GTK's own drag and drop, so a
-test or a person can drop a real file onto the app under Xvfb with xdotool.
+person can drop a real file onto the app under Xvfb with xdotool (the tests drop through the
+drop target's own `drop` signal instead). Needs Debian's python3-gi and gir1.2-gtk-4.0.
+Without a window manager, move it out of the app's way first, e.g.:
+    xdotool windowmove $(xdotool search --name '^Drag source$') 100 650
+    xdotool mousemove 250 690 mousedown 1 mousemove 300 400 mousemove 450 145 mouseup 1
 """
 import sys
 

@@ -125,9 +125,7 @@ extension LibraryAPI {
         for index in indexes {
             observers.post(.albumsChanged(.updated(index)))
         }
-        if let first = indexes.first, !setSelection(first) {
-            observers.post(.selectionChanged(first))  // the same album, shown anew
-        }
+        if let first = indexes.first { setSelection(first) }
     }
 
     private func remove(_ entries: [LibraryEntry]) {
