@@ -28,7 +28,7 @@ struct EditingAppTests {
             let chooser = try await app.window(titled: "Choose a Cover Image")
             try await app.press("ctrl+l", inWindow: chooser)
             try await app.type(image.path, inWindow: chooser)
-            try await app.press("Return", inWindow: chooser)
+            try await app.accept(fileChooserTitled: "Choose a Cover Image")
             var report = try await app.report { $0.editor?.showsCover == true }
             #expect(report.editor?.fields.prefix(2) == ["Title: Homemade", "Artist: Me"])
             try FileManager.default.removeItem(at: image)  // the app has its own copy

@@ -205,9 +205,9 @@ package final class AlbumEditor {
             hasTouchedTitle = true
             refresh()
         }
-        artistField.onChanged { [weak self] in self?.update { $0.artist = $1.artistField.text } }
-        genreField.onChanged { [weak self] in self?.update { $0.genre = $1.genreField.text } }
-        yearField.onChanged { [weak self] in self?.update { $0.year = $1.yearField.text } }
+        bind(artistField, to: \.artist)
+        bind(genreField, to: \.genre)
+        bind(yearField, to: \.year)
         coverField.onChanged { [weak self] in
             guard let self, !isFillingCoverField else { return }
             coverProblem = nil
@@ -217,9 +217,13 @@ package final class AlbumEditor {
         }
     }
 
-    private func update(_ change: (inout AlbumForm, AlbumEditor) -> Void) {
-        change(&form, self)
-        refresh()
+    /// Keeps `property` of the form in step with what is typed in `field`.
+    private func bind(_ field: Entry, to property: WritableKeyPath<AlbumForm, String>) {
+        field.onChanged { [weak self, weak field] in
+            guard let self, let field else { return }
+            form[keyPath: property] = field.text
+            refresh()
+        }
     }
 
     /// Shows what is wrong now, and lets the user save only when nothing is.

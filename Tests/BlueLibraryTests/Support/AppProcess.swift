@@ -109,6 +109,27 @@ final class AppProcess {
         throw AppProcessError(description: "no window titled \(title) within \(timeout)")
     }
 
+    /// Whether the X11 window titled `title` is on show.
+    func isWindowShown(titled title: String) async throws -> Bool {
+        let found = try await Self.run(["xdotool", "search", "--onlyvisible", "--name", "^\(title)$"])
+        return found.split(separator: "\n").contains { UInt($0) != nil }
+    }
+
+    /// Presses Enter in the file chooser titled `title` until it closes: GTK's chooser may
+    /// take the first Enter to complete the typed name, as it does for a person typing fast.
+    func accept(fileChooserTitled title: String, attempts: Int = 3) async throws {
+        let chooser = try await window(titled: title)
+        for _ in 0..<attempts {
+            try await press("Return", inWindow: chooser)
+            let deadline = ContinuousClock.now + .seconds(5)
+            while ContinuousClock.now < deadline {
+                if try await !isWindowShown(titled: title) { return }
+                try await Task.sleep(for: .milliseconds(50))
+            }
+        }
+        throw AppProcessError(description: "the file chooser \(title) did not accept the name")
+    }
+
     /// Presses keys, or types words (`text`), in the X11 window `id`.
     func press(_ keys: String..., inWindow id: UInt) async throws {
         for key in keys {
