@@ -26,20 +26,15 @@ extension MainWindowController {
         }
     }
 
-    /// The open Add Album or Edit Album dialog, if any.
-    package var editor: AlbumEditor? {
-        openEditor
-    }
-
     private func presentEditor(_ purpose: AlbumEditor.Purpose, onSave: @escaping @MainActor (Album) -> Void) {
-        guard openEditor == nil else { return openEditor?.present() ?? () }
+        if let editor { return editor.present() }
         toast.dismiss()
         let editor = AlbumEditor(purpose, over: window, library: library, textures: coverTextures, onSave: onSave)
         editor.onClose = { [weak self] in
-            self?.openEditor = nil
+            self?.editor = nil
             self?.scroller.focusWhenShown()  // once the window has its focus back
         }
-        openEditor = editor
+        self.editor = editor
         editor.present()
     }
 

@@ -28,7 +28,7 @@ public final class MainWindowController {
 
     private var observation: LibraryObservation?
     /// The Add Album or Edit Album dialog while it is open.
-    var openEditor: AlbumEditor?
+    package internal(set) var editor: AlbumEditor?
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
 

@@ -48,7 +48,7 @@ extension LibraryAPI {
     }
 
     /// Runs `work` on a background thread and returns its result, keeping its error type.
-    private nonisolated static func detached<Value: Sendable, Failure: Error>(
+    nonisolated static func detached<Value: Sendable, Failure: Error>(
         _ work: @escaping @Sendable () throws(Failure) -> Value
     ) async throws(Failure) -> Value {
         let result = await Task.detached { Result { () throws(Failure) -> Value in try work() } }.value

@@ -42,8 +42,8 @@ public final class LibraryAPI {
 
     let persistency: PersistencyManager
     private var lock: StorageLock?
-    private let covers: CoverStore
-    private let ownCovers: OwnCovers
+    let covers: CoverStore
+    let ownCovers: OwnCovers
     let observers = ObserverRegistry()
     /// Whether the last commit failed, and whether the last state save did: the user is told
     /// once when saving starts failing, and once when it works again.
@@ -166,30 +166,6 @@ public final class LibraryAPI {
         selectedIndex = index
         observers.post(.selectionChanged(index))
         return true
-    }
-
-    // MARK: Covers
-
-    /// The cover at `address`: from memory, the disk cache, or the network (once). The one
-    /// way covers reach a view: it awaits the answer (no event is posted).
-    public func cover(for address: String) async -> Result<Data, CoverError> {
-        await covers.cover(for: address)
-    }
-
-    /// Reads and checks an image file the user chose or dropped, off the GTK thread.
-    public func readCoverImage(at file: URL) async throws(CoverFileError) -> Data {
-        try await Self.offTheGTKThread { () throws(CoverFileError) in try OwnCovers.read(file) }
-    }
-
-    /// Keeps a checked image in the app's own storage, off the GTK thread, and returns the
-    /// reference to give an album (`setCover(_:at:)`, or an album's `coverUrl`).
-    public func storeCover(_ data: Data) async throws(CoverFileError) -> String {
-        try await Self.offTheGTKThread { [ownCovers] () throws(CoverFileError) in try ownCovers.store(data) }
-    }
-
-    @concurrent
-    private nonisolated static func offTheGTKThread<T: Sendable>(_ work: @Sendable () throws(CoverFileError) -> T) async throws(CoverFileError) -> T {
-        try work()
     }
 
     // MARK: Observing
