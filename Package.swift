@@ -38,11 +38,20 @@ let package = Package(
             providers: [.apt(["libglib2.0-dev"])]
         ),
 
+        // MARK: Reading tags (C functions written in C++ over TagLib 1.13)
+
+        // TagLib's own C binding reads neither pictures nor the album artist: this small layer
+        // hands Swift plain values (tags, the embedded front cover's bytes).
+        .target(
+            name: "CTagReader",
+            linkerSettings: [.linkedLibrary("tag")]
+        ),
+
         // MARK: The shared core (no GTK)
 
         .target(
             name: "LibraryCore",
-            dependencies: ["CCurl", "CGLib", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CGLib", "CTagReader", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: The Swift layer over GTK (the only home of raw GTK pointers)
@@ -107,7 +116,7 @@ let package = Package(
         ),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting"],
+            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting", "CTagReader"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
@@ -122,5 +131,6 @@ let package = Package(
             name: "BlueLibraryTests",
             dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport"]
         ),
-    ]
+    ],
+    cxxLanguageStandard: .cxx17
 )

@@ -8,8 +8,11 @@ import LibraryCore
 ///     bluelibrary                  opens the window
 ///     bluelibrary --export FILE    writes the whole library to FILE (albums.json format) and exits
 ///     bluelibrary --import FILE    opens the window and adds FILE's albums as one undoable command
+///     bluelibrary FOLDER…          opens the window (or uses the running one) and imports the
+///                                  music in the folders
 enum CommandLineRequest: Equatable {
     case openWindow
+    case importMusic([String])
     case export(URL)
     case importFile(URL)
     case usage(String)
@@ -25,12 +28,18 @@ enum CommandLineRequest: Equatable {
         switch (file(after: "--export"), file(after: "--import")) {
         case (.some(.some(let url)), nil): self = .export(url)
         case (nil, .some(.some(let url))): self = .importFile(url)
-        case (nil, nil): self = options.contains(where: { $0 == "--help" || $0 == "-h" }) ? .usage("") : .openWindow
+        case (nil, nil):
+            let folders = options.filter { !$0.hasPrefix("-") }
+            if options.contains(where: { $0 == "--help" || $0 == "-h" }) {
+                self = .usage("")
+            } else {
+                self = folders.isEmpty ? .openWindow : .importMusic(folders)
+            }
         default: self = .usage(localized("--export and --import each take one file, and only one of them is given at a time."))
         }
     }
 
     static var usageText: String {
-        localized("Usage: bluelibrary [--export FILE | --import FILE]")
+        localized("Usage: bluelibrary [--export FILE | --import FILE | FOLDER…]")
     }
 }

@@ -38,7 +38,7 @@ case .importFile(let file):
     } catch {
         fail(error.description)
     }
-case .openWindow:
+case .openWindow, .importMusic:
     break
 }
 
@@ -55,5 +55,6 @@ MainActor.assumeIsolated {
         }
         app.filesToImport = [file]
     }
+    if case .importMusic(let folders) = request { app.musicToOpen = folders }
 }
 exit(MainActor.assumeIsolated { app.run() })

@@ -43,6 +43,7 @@ static inline GtkEntry *bl_entry(gpointer instance) { return GTK_ENTRY(instance)
 static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instance); }
 static inline GtkDropTarget *bl_drop_target(gpointer instance) { return GTK_DROP_TARGET(instance); }
 static inline GtkNativeDialog *bl_native_dialog(gpointer instance) { return GTK_NATIVE_DIALOG(instance); }
+static inline GtkProgressBar *bl_progress_bar(gpointer instance) { return GTK_PROGRESS_BAR(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 

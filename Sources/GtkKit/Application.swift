@@ -2,15 +2,20 @@
 // actions and their keyboard shortcuts) and its windows.
 
 import CGtk
+import Foundation
 
 /// The running application (`GtkApplication`): one per process, one instance per session.
 @MainActor
 public final class Application: ObjectHandle, ActionMap {
     /// Creates the application. A second launch with the same `id` activates the first
     /// instance instead of opening a second one, unless `allowsMultipleInstances` is set.
-    public init(id: String, allowsMultipleInstances: Bool = false) {
-        let flags = allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE : GApplicationFlags(rawValue: 0)
-        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, flags)))
+    ///
+    /// With `handlesOpen`, files and folders given at launch (`bluelibrary FOLDER`, or "Open
+    /// With" in the file manager) reach `onOpen` of the running instance.
+    public init(id: String, allowsMultipleInstances: Bool = false, handlesOpen: Bool = false) {
+        var flags = allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE.rawValue : 0
+        if handlesOpen { flags |= G_APPLICATION_HANDLES_OPEN.rawValue }
+        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, GApplicationFlags(rawValue: flags))))
     }
 
     var application: UnsafeMutablePointer<GtkApplication> { bl_application(gObject) }
@@ -21,6 +26,13 @@ public final class Application: ObjectHandle, ActionMap {
         connect("activate", handler)
     }
 
+    /// Called instead of `onActivate` when the app is launched with files or folders (in the
+    /// running instance, if there is one), with their URIs.
+    @discardableResult
+    public func onOpen(_ handler: @escaping @MainActor ([URL]) -> Void) -> SignalConnection {
+        connectOpen(handler)
+    }
+
     /// Called once, just before `run` returns.
     @discardableResult
     public func onShutdown(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
@@ -28,12 +40,14 @@ public final class Application: ObjectHandle, ActionMap {
     }
 
     /// Runs the main loop until the last window closes or `quit()`; returns the exit status.
-    public func run(arguments: [String] = CommandLine.arguments) -> Int32 {
-        // Only the program name is passed: the app takes no options, and GApplication would
-        // refuse the unknown ones that test runners and tools add.
-        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(arguments.first ?? "bluelibrary"), nil]
+    ///
+    /// - Parameter files: Files to open (paths or URIs), given to `onOpen`.
+    public func run(arguments: [String] = CommandLine.arguments, files: [String] = []) -> Int32 {
+        // Only the program name and the files are passed: GApplication would refuse the
+        // options of our own, and the unknown ones that test runners and tools add.
+        var argv: [UnsafeMutablePointer<CChar>?] = [strdup(arguments.first ?? "bluelibrary")] + files.map { strdup($0) } + [nil]
         defer { argv.forEach { free($0) } }
-        return g_application_run(bl_g_application(gObject), 1, &argv)
+        return g_application_run(bl_g_application(gObject), Int32(argv.count - 1), &argv)
     }
 
     /// Registers with the session (needed before windows when not using `run`).

@@ -18,9 +18,11 @@ public enum DroppedItem {
     /// The item a drop's value holds; `nil` for a file with no local path (a remote one).
     init?(value: UnsafePointer<GValue>) {
         if let file = bl_value_file(value) {
-            guard let path = g_file_get_path(file) else { return nil }
-            defer { g_free(path) }
-            self = .file(URL(fileURLWithPath: String(cString: path)))
+            // Local only; by URI, which keeps the bytes of a name that is not UTF-8.
+            guard g_file_is_native(file) != 0, let uri = g_file_get_uri(file) else { return nil }
+            defer { g_free(uri) }
+            guard let url = URL(string: String(cString: uri)) else { return nil }
+            self = .file(url)
         } else if let texture = bl_value_texture(value) {
             self = .texture(Texture(borrowingTexture: texture))
         } else {

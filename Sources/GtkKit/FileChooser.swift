@@ -9,6 +9,7 @@ public final class FileChooser: ObjectHandle {
     /// Whether the user picks an existing file or names one to write.
     public enum Purpose {
         case open
+        case openFolder
         case save(suggestedName: String)
     }
 
@@ -32,6 +33,7 @@ public final class FileChooser: ObjectHandle {
         let action: GtkFileChooserAction
         switch purpose {
         case .open: action = GTK_FILE_CHOOSER_ACTION_OPEN
+        case .openFolder: action = GTK_FILE_CHOOSER_ACTION_SELECT_FOLDER
         case .save: action = GTK_FILE_CHOOSER_ACTION_SAVE
         }
         super.init(owning: UnsafeMutableRawPointer(gtk_file_chooser_native_new(title, bl_window(parent.gObject), action, acceptLabel, cancelLabel)))

@@ -6,6 +6,7 @@
 // exactly (a mismatched arity is undefined behaviour in C).
 
 import CGtk
+import Foundation
 
 /// The identifier of one connected signal handler, for disconnecting it early.
 public struct SignalConnection: Hashable, Sendable {
@@ -51,6 +52,7 @@ typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 typealias TooltipHandler = @MainActor () -> String?
 typealias UIntHandler = @MainActor (UInt32) -> Void
 typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
+typealias OpenHandler = @MainActor ([URL]) -> Void
 
 // MARK: - Trampolines, one per C signature
 
@@ -93,6 +95,17 @@ private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpoin
 private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
     guard let handler = ClosureBox<UIntHandler>.unbox(data) else { return }
     MainActor.assumeIsolated { handler(value) }
+}
+
+/// `open` of a `GApplication`: (application, GFile **files, n_files, hint, data).
+private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, data in
+    guard let handler = ClosureBox<OpenHandler>.unbox(data), let files else { return }
+    let urls = (0..<Int(max(count, 0))).compactMap { index -> URL? in
+        guard let file = files[index], let uri = g_file_get_uri(file) else { return nil }
+        defer { g_free(uri) }
+        return URL(string: String(cString: uri))
+    }
+    MainActor.assumeIsolated { handler(urls) }
 }
 
 /// `drop` of a `GtkDropTarget`: (target, const GValue *, x, y, data) -> accepted.
@@ -165,6 +178,11 @@ extension ObjectHandle {
     @discardableResult
     func connectDrop(_ handler: @escaping DropHandler) -> SignalConnection {
         connect("drop", handler, through: unsafeBitCast(dropTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectOpen(_ handler: @escaping OpenHandler) -> SignalConnection {
+        connect("open", handler, through: unsafeBitCast(openTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -125,18 +125,22 @@ public struct StoredLibrary {
 
     /// Carries `command` out (or undoes it) on `state`, if the albums it expects are there.
     private static func apply(_ command: LibraryCommand, forward: Bool, to state: inout [AlbumID: Album]) -> Bool {
-        switch command.change(forward: forward) {
-        case .insert(let entries):
-            guard entries.allSatisfy({ state[$0.id] == nil }) else { return false }
-            for entry in entries { state[entry.id] = entry.album }
-        case .remove(let entries):
-            guard entries.allSatisfy({ state[$0.id] == $0.album }) else { return false }
-            for entry in entries { state[entry.id] = nil }
-        case .replace(let entries):
-            // What the other direction wrote must be there now.
-            guard case .replace(let expected) = command.change(forward: !forward),
-                  expected.allSatisfy({ state[$0.id] == $0.album }) else { return false }
-            for entry in entries { state[entry.id] = entry.album }
+        for change in command.changes(forward: forward) {
+            switch change {
+            case .insert(let entries):
+                guard entries.allSatisfy({ state[$0.id] == nil }) else { return false }
+                for entry in entries { state[entry.id] = entry.album }
+            case .remove(let entries):
+                guard entries.allSatisfy({ state[$0.id] == $0.album }) else { return false }
+                for entry in entries { state[entry.id] = nil }
+            case .replace(let entries):
+                // What the other direction wrote must be there now.
+                let written = command.changes(forward: !forward).compactMap { change -> [LibraryEntry]? in
+                    if case .replace(let entries) = change { entries } else { nil }
+                }
+                guard written.joined().allSatisfy({ state[$0.id] == $0.album }) else { return false }
+                for entry in entries { state[entry.id] = entry.album }
+            }
         }
         return true
     }

@@ -14,6 +14,7 @@ import LibraryCore
 enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
+    case addMusicFolder
     case undo
     case redo
     case delete
@@ -42,7 +43,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
+        case .addAlbum, .editAlbum, .addMusicFolder, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
         case .closeWindow: .window
         case .about, .quit: .app
         }
@@ -53,6 +54,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: "add"
         case .editAlbum: "edit"
+        case .addMusicFolder: "add-music-folder"
         case .undo: "undo"
         case .redo: "redo"
         case .delete: "delete"
@@ -75,6 +77,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: ["<Control>n"]
         case .editAlbum: ["F2", "<Control>e"]
+        case .addMusicFolder: ["<Control>o"]
         case .undo: ["<Control>z"]
         case .redo: ["<Shift><Control>z"]
         case .delete: ["Delete", "KP_Delete"]
@@ -96,6 +99,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: localized("_Add Album…")
         case .editAlbum: localized("_Edit Album…")
+        case .addMusicFolder: localized("Add _Music Folder…")
         case .undo: localized("Undo")
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")

@@ -16,6 +16,9 @@ public final class BlueLibraryApp {
 
     /// Album list files to import once the window opens (`bluelibrary --import FILE`).
     public var filesToImport: [URL] = []
+    /// Music folders given on the command line (`bluelibrary FOLDER…`), passed to GApplication,
+    /// which hands them to the running instance.
+    public var musicToOpen: [String] = []
     /// What `run` returns when the app ends normally.
     private var exitStatus: Int32 = 0
 
@@ -29,9 +32,10 @@ public final class BlueLibraryApp {
     ///     passes one over temporary folders.
     public init(allowsMultipleInstances: Bool = false, library: @escaping @MainActor () -> LibraryAPI = { LibraryAPI.shared }) {
         AppResources.register()
-        application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances)
+        application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances, handlesOpen: true)
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
+        application.onOpen { [weak self] folders in self?.open(folders) }
         application.onShutdown { [weak self] in self?.library?.flush() }
         addActions()
     }
@@ -40,7 +44,7 @@ public final class BlueLibraryApp {
     public func run() -> Int32 {
         MainLoop.drainDispatchMainQueue()
         MainLoop.onTerminationRequest { [weak self] in self?.quit(warningOfUnsavedChanges: false) }
-        let status = application.run()
+        let status = application.run(files: musicToOpen)
         return status == 0 ? exitStatus : status
     }
 
@@ -74,6 +78,13 @@ public final class BlueLibraryApp {
         controller.present()
         for file in filesToImport { controller.importAlbums(from: file) }
         filesToImport = []
+    }
+
+    /// Imports music folders given at launch or from the file manager ("Open With
+    /// BlueLibrary"), opening the window first if needed.
+    func open(_ folders: [URL]) {
+        activate()
+        windowController?.importMusic(folders)
     }
 
     // MARK: Actions

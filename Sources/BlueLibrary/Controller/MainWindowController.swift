@@ -22,6 +22,7 @@ public final class MainWindowController {
     package let toolbar = Toolbar()
     package let toast = UndoToast()
     package let banner = Banner()
+    package let importProgress = ImportProgressView()
     package let actions: WindowActions
     /// The covers decoded for this window's album views.
     let coverTextures = CoverTextures()
@@ -29,6 +30,10 @@ public final class MainWindowController {
     private var observation: LibraryObservation?
     /// The Add Album or Edit Album dialog while it is open.
     package internal(set) var editor: AlbumEditor?
+    /// The music folder import under way, and those waiting.
+    var musicImports = MusicImports()
+    /// Takes folders dropped anywhere on the window (the strip takes its own drops).
+    private let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
 
@@ -49,6 +54,8 @@ public final class MainWindowController {
         scroller.setStripAccessibleLabel(localized("Albums"))
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
         toast.onShownChange = { [weak self] shown in self?.actions.dismissNoticeAction.isEnabled = shown }
+        importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
+        properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         actions.connect(to: self)
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
@@ -83,10 +90,17 @@ public final class MainWindowController {
     private func makeContent() -> Widget {
         let column = Box(.vertical, spacing: 0)
         column.append(banner)
+        column.append(importProgress)
         column.append(scroller)
         column.append(properties)
         let overlay = Overlay(child: column)
         overlay.addOverlay(toast)
+        windowDropTarget.onDrop { [weak self] item, _, _ in
+            guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
+            importMusic([url])
+            return true
+        }
+        overlay.addController(windowDropTarget)
         return overlay
     }
 
@@ -125,7 +139,8 @@ public final class MainWindowController {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }
-            properties.show(library.album(at: selected)?.tableRepresentation, emptyMessage: localized("No album selected"))
+            let album = library.album(at: selected)
+            properties.show(album?.tableRepresentation, folder: album?.folder, emptyMessage: localized("No album selected"))
         } else {
             properties.show(nil, emptyMessage: library.count == 0 ? localized("Your library is empty") : localized("No album selected"))
         }
@@ -178,7 +193,7 @@ public final class MainWindowController {
         case .add: localized("Add “%@”", title)
         case .edit: localized("Edit “%@”", title)
         case .setCover: localized("New Cover for “%@”", title)
-        case .importFile: localizedPlural("Import of %@ Album", "Import of %@ Albums", command.entries.count)
+        case .importFile, .importFolder: localizedPlural("Import of %@ Album", "Import of %@ Albums", command.entries.count)
         }
     }
 }
@@ -212,9 +227,14 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
         editSelectedAlbum()
     }
 
-    /// An image file or image data dropped onto a cover becomes its album's cover.
+    /// An image file or image data dropped onto a cover becomes its album's cover; a music
+    /// folder (or an audio file) is imported.
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
-        setCover(from: item, at: index)
+        if case .file(let url) = item, Self.isMusic(url) {
+            importMusic([url])
+        } else {
+            setCover(from: item, at: index)
+        }
         return true
     }
 }

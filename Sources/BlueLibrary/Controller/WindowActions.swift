@@ -3,7 +3,7 @@ import GtkKit
 // MARK: - WindowActions
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
-/// `win.dismiss-notice`, `win.import`, `win.export`):
+/// `win.dismiss-notice`, `win.import`, `win.export`, `win.add-music-folder`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
@@ -16,9 +16,10 @@ package final class WindowActions {
     package let dismissNoticeAction = SimpleAction(name: AppAction.dismissNotice.name)
     package let importAction = SimpleAction(name: AppAction.importAlbums.name)
     package let exportAction = SimpleAction(name: AppAction.exportAlbums.name)
+    package let addMusicFolderAction = SimpleAction(name: AppAction.addMusicFolder.name)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction] {
             window.add(action)
         }
         dismissNoticeAction.isEnabled = false
@@ -35,6 +36,7 @@ package final class WindowActions {
         dismissNoticeAction.onActivate { [weak controller] in controller?.toast.dismiss() }
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
+        addMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {

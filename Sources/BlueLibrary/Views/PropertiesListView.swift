@@ -3,9 +3,10 @@ import LibraryCore
 
 // MARK: - PropertiesListView
 
-/// The selected album's properties (Artist, Album, Genre, Year) as rows of a title and a
-/// selectable value with an Edit button under them, or an empty state that says why there is
-/// nothing to show.
+/// The selected album's properties (Artist, Album, Genre, Year; and Tracks, Length and Folder
+/// for an album from a music folder) as rows of a title and a selectable value with an Edit
+/// button under them (and Open Folder, for an album with a folder), or an empty state that
+/// says why there is nothing to show.
 ///
 /// It never sizes the window: long values wrap within a bounded width, and the rows scroll
 /// when they are taller than the room the window gives them. Screen readers hear each value
@@ -19,6 +20,11 @@ package final class PropertiesListView: Widget {
     private let emptyTitle = Label()
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
+    /// Opens the album's folder in the file manager; shown for an album with a folder.
+    let openFolderButton = Button(mnemonic: localized("Open _Folder"))
+    /// Called with the folder's URI when the user asks to open it.
+    var onOpenFolder: ((String) -> Void)?
+    private var folder: String?
     private var rows: [(title: Label, value: Label)] = []
 
     // Looked up once: the rows are filled at every change of selection.
@@ -34,9 +40,13 @@ package final class PropertiesListView: Widget {
         rowsGrid.setAccessibleLabel(localized("Album properties"))
         editButton.actionName = AppAction.editAlbum.detailedName
         editButton.tooltip = AppAction.editAlbum.tooltip()
-        editButton.setAlignment(horizontal: .center, vertical: .start)
+        openFolderButton.tooltip = localized("Show the album’s files in the file manager")
+        let buttons = Box(.horizontal, spacing: 12)
+        buttons.setAlignment(horizontal: .center, vertical: .start)
+        buttons.append(editButton)
+        buttons.append(openFolderButton)
         rowsColumn.append(rowsGrid)
-        rowsColumn.append(editButton)
+        rowsColumn.append(buttons)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 
@@ -53,12 +63,19 @@ package final class PropertiesListView: Widget {
         column.append(rowsScroller)
         column.append(empty)
         column.expandsVertically = true
+        openFolderButton.onClicked { [weak self] in
+            guard let self, let folder else { return }
+            onOpenFolder?(folder)
+        }
     }
 
     // MARK: Content
 
-    /// Shows `properties`; with `nil`, shows the empty state with `emptyMessage`.
-    func show(_ properties: [AlbumPropertyRow]?, emptyMessage: String) {
+    /// Shows `properties` (and Open Folder when there is a `folder`, a URI); with `nil`,
+    /// shows the empty state with `emptyMessage`.
+    func show(_ properties: [AlbumPropertyRow]?, folder: String? = nil, emptyMessage: String) {
+        self.folder = folder
+        openFolderButton.isVisible = folder != nil
         guard let properties else {
             emptyTitle.text = emptyMessage
             empty.isVisible = true
@@ -71,6 +88,10 @@ package final class PropertiesListView: Widget {
             row.title.text = property.title
             row.value.text = value
             row.value.setAccessibleLabel(Self.accessibleValue.filled(with: property.title, value))
+        }
+        for (index, row) in rows.enumerated() {
+            row.title.isVisible = index < properties.count
+            row.value.isVisible = index < properties.count
         }
         rowsScroller.isVisible = true
         empty.isVisible = false
@@ -85,7 +106,7 @@ package final class PropertiesListView: Widget {
     /// What the list shows now, as a user would read it: each row's title and value, or
     /// the empty state's message.
     package var shownText: [String] {
-        empty.isVisible ? [emptyTitle.text] : rows.map { "\($0.title.text): \($0.value.text)" }
+        empty.isVisible ? [emptyTitle.text] : rows.filter(\.value.isVisible).map { "\($0.title.text): \($0.value.text)" }
     }
 
     private func addRow() {

@@ -16,7 +16,7 @@ package final class Toolbar: Widget {
 
     init() {
         let menu = Menu()
-        for action in [AppAction.addAlbum, .editAlbum, .importAlbums, .exportAlbums, .showShortcuts, .about, .quit] {
+        for action in [AppAction.addAlbum, .editAlbum, .addMusicFolder, .importAlbums, .exportAlbums, .showShortcuts, .about, .quit] {
             menu.append(action.title, action: action.detailedName)
         }
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)

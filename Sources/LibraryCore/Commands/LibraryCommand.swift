@@ -20,6 +20,9 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         case edit
         /// Gave the entries another cover (`previous` holds them as they were).
         case setCover
+        /// Imported albums from a music folder: added the entries, and updated those of them
+        /// already in the library (`previous` holds these as they were).
+        case importFolder
     }
 
     public var kind: Kind
@@ -36,12 +39,26 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
     }
 
     /// What carrying the command out (`forward`) or undoing it does to the library.
-    public func change(forward: Bool) -> EntryChange {
+    public func changes(forward: Bool) -> [EntryChange] {
         switch kind {
-        case .delete: forward ? .remove(entries) : .insert(entries)
-        case .add, .importFile: forward ? .insert(entries) : .remove(entries)
-        case .edit, .setCover: .replace(forward ? entries : previous)
+        case .delete: [forward ? .remove(entries) : .insert(entries)]
+        case .add, .importFile: [forward ? .insert(entries) : .remove(entries)]
+        case .edit, .setCover: [.replace(forward ? entries : previous)]
+        case .importFolder:
+            // The albums it added come and go; those it updated are written over.
+            {
+                let updated = Set(previous.map(\.id))
+                let added = entries.filter { !updated.contains($0.id) }
+                let rewritten = forward ? entries.filter { updated.contains($0.id) } : previous
+                return [forward ? .insert(added) : .remove(added), .replace(rewritten)].filter { !$0.isEmpty }
+            }()
         }
+    }
+
+    /// How many albums the command added (an import's count, for its name).
+    public var addedCount: Int {
+        let updated = Set(previous.map(\.id))
+        return entries.count { !updated.contains($0.id) }
     }
 
     /// The first album the command is about, e.g. to name it.
@@ -78,6 +95,15 @@ public enum EntryChange: Hashable, Sendable {
     case remove([LibraryEntry])
     /// Writes the entries over the ones of the same ids, which keep their places.
     case replace([LibraryEntry])
+
+    /// The entries it is about.
+    public var entries: [LibraryEntry] {
+        switch self {
+        case .insert(let entries), .remove(let entries), .replace(let entries): entries
+        }
+    }
+
+    var isEmpty: Bool { entries.isEmpty }
 }
 
 // MARK: - RecordedCommand

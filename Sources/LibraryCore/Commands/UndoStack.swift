@@ -25,6 +25,14 @@ public struct UndoStack: Hashable, Sendable {
         redoCommands.removeAll()
     }
 
+    /// Writes `command` over the recorded command of the same serial that can still be undone
+    /// (an import that grows as it reads); `false` if it was undone meanwhile.
+    public mutating func amend(_ command: RecordedCommand) -> Bool {
+        guard let index = undoCommands.lastIndex(where: { $0.serial == command.serial }) else { return false }
+        undoCommands[index] = command
+        return true
+    }
+
     /// Moves the command to undo next onto the redo history and returns it.
     public mutating func undo() -> RecordedCommand? {
         guard let command = undoCommands.popLast() else { return nil }

@@ -12,6 +12,12 @@ enum DatabaseChange: Sendable {
     case undo(RecordedCommand)
     /// Redoes a recorded command, which becomes the next to undo.
     case redo(RecordedCommand)
+    /// A part of a music folder import: carries out `part` (the albums it adds or updates),
+    /// records the import as it now stands (`recorded`: new when `isFirst`, else rewritten),
+    /// and remembers the files read.
+    case importPart(RecordedCommand, part: LibraryCommand, isFirst: Bool, tracks: [StoredTrack])
+    /// Remembers files an import read that changed no album.
+    case rememberTracks([StoredTrack])
 
     /// Writes the change; the caller runs it inside a transaction.
     func write(_ db: Database) throws {
@@ -29,18 +35,30 @@ enum DatabaseChange: Sendable {
         case .redo(let recorded):
             try Self.carryOut(recorded.command, forward: true, in: db)
             try db.execute(sql: "UPDATE command SET undone = 0 WHERE serial = ?", arguments: [recorded.serial])
+        case .importPart(let recorded, let part, let isFirst, let tracks):
+            if isFirst { try db.execute(sql: "DELETE FROM command WHERE undone") }
+            try db.execute(
+                sql: "INSERT OR REPLACE INTO command (serial, undone, payload) VALUES (?, 0, ?)",
+                arguments: [recorded.serial, try Self.payload(recorded.command)]
+            )
+            try Self.carryOut(part, forward: true, in: db)
+            try Self.remember(tracks, in: db)
+        case .rememberTracks(let tracks):
+            try Self.remember(tracks, in: db)
         }
     }
 
     /// Inserts, removes or rewrites the command's albums (`forward: false` undoes it).
     static func carryOut(_ command: LibraryCommand, forward: Bool, in db: Database) throws {
-        switch command.change(forward: forward) {
-        case .insert(let entries), .replace(let entries):
-            try insert(entries, in: db)
-        case .remove(let entries):
-            let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
-            for entry in entries {
-                try delete.execute(arguments: [entry.id])
+        for change in command.changes(forward: forward) {
+            switch change {
+            case .insert(let entries), .replace(let entries):
+                try insert(entries, in: db)
+            case .remove(let entries):
+                let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
+                for entry in entries {
+                    try delete.execute(arguments: [entry.id])
+                }
             }
         }
     }
@@ -51,13 +69,20 @@ enum DatabaseChange: Sendable {
     /// would cut it at a NUL character, and a title may hold one.
     static func insert(_ entries: [LibraryEntry], in db: Database) throws {
         let insert = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year)
-            VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT))
+            INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year, folder, trackCount, duration)
+            VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)
             """)
         for entry in entries {
             let album = entry.album
             let texts = [album.title, album.artist, album.genre, album.coverUrl, album.year].map { Data($0.utf8) }
-            try insert.execute(arguments: StatementArguments([entry.id.databaseValue, entry.key.databaseValue] + texts.map(\.databaseValue)))
+            let source: [DatabaseValue] = [
+                album.folder.map { Data($0.utf8) }.databaseValue,
+                album.trackCount.databaseValue,
+                album.duration.databaseValue,
+            ]
+            try insert.execute(arguments: StatementArguments(
+                [entry.id.databaseValue, entry.key.databaseValue] + texts.map(\.databaseValue) + source
+            ))
         }
     }
 

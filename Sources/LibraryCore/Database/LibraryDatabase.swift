@@ -120,9 +120,9 @@ final class LibraryDatabase: Sendable {
 
     /// An album row's columns, text read as bytes: GRDB reads text as a C string, which would
     /// cut it at a NUL character.
-    private static let columns = ["title", "artist", "genre", "coverUrl", "year"]
+    private static let columns = ["title", "artist", "genre", "coverUrl", "year", "folder"]
         .map { "CAST(\($0) AS BLOB) AS \($0)" }
-        .joined(separator: ", ") + ", id, position"
+        .joined(separator: ", ") + ", id, position, trackCount, duration"
 
     /// A row as an entry; a row that does not hold an album is skipped (and logged).
     private static func entry(_ row: Row) -> LibraryEntry? {
@@ -133,7 +133,11 @@ final class LibraryDatabase: Sendable {
         func text(_ column: String) -> String {
             Data.fromDatabaseValue(row[column]).map { String(decoding: $0, as: UTF8.self) } ?? ""
         }
-        let album = Album(title: text("title"), artist: text("artist"), genre: text("genre"), coverUrl: text("coverUrl"), year: text("year"))
+        let album = Album(
+            title: text("title"), artist: text("artist"), genre: text("genre"), coverUrl: text("coverUrl"), year: text("year"),
+            folder: Data.fromDatabaseValue(row["folder"]).map { String(decoding: $0, as: UTF8.self) },
+            trackCount: Int.fromDatabaseValue(row["trackCount"]), duration: Double.fromDatabaseValue(row["duration"])
+        )
         return LibraryEntry(id: id, key: key, album: album)
     }
 

@@ -29,6 +29,25 @@ enum LibrarySchema {
                 );
                 """)
         }
+        migrator.registerMigration("v2: albums from music folders, and the files they were read from") { db in
+            // An album imported from a music folder knows its folder (a file:// URI), its
+            // track count and its length; the original five columns stay as they were.
+            // `track` remembers every imported file by its path (bytes), size and modification
+            // time, with its tags, so importing a folder again reads only what changed. It is
+            // a record of the files, not of the library: undo leaves it as it is.
+            try db.execute(sql: """
+                ALTER TABLE album ADD COLUMN folder TEXT;
+                ALTER TABLE album ADD COLUMN trackCount INTEGER;
+                ALTER TABLE album ADD COLUMN duration REAL;
+                CREATE TABLE track (
+                    path BLOB PRIMARY KEY,
+                    albumID INTEGER NOT NULL,
+                    size INTEGER NOT NULL,
+                    modified INTEGER NOT NULL,
+                    tags TEXT NOT NULL
+                ) WITHOUT ROWID;
+                """)
+        }
         return migrator
     }
 }

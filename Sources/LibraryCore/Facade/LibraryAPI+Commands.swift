@@ -61,7 +61,7 @@ extension LibraryAPI {
 
     // MARK: Carrying out
 
-    private func newAlbumID() -> AlbumID {
+    func newAlbumID() -> AlbumID {
         defer { nextAlbumID += 1 }
         return nextAlbumID
     }
@@ -74,7 +74,7 @@ extension LibraryAPI {
         return true
     }
 
-    private func record(_ command: LibraryCommand) {
+    func record(_ command: LibraryCommand) {
         let recorded = RecordedCommand(serial: nextSerial, command: command)
         nextSerial += 1
         history.record(recorded)
@@ -86,10 +86,12 @@ extension LibraryAPI {
     private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange) {
         let sequence = nextSequence
         nextSequence += 1
-        switch command.change(forward: forward) {
-        case .insert(let entries): insert(entries, sequence: sequence)
-        case .remove(let entries): remove(entries)
-        case .replace(let entries): replace(entries, sequence: sequence)
+        for change in command.changes(forward: forward) {
+            switch change {
+            case .insert(let entries): insert(entries, sequence: sequence)
+            case .remove(let entries): remove(entries)
+            case .replace(let entries): replace(entries, sequence: sequence)
+            }
         }
         persistency.submit(change, sequence: sequence)
         observers.post(.undoStateChanged)

@@ -43,11 +43,13 @@ public final class LibraryAPI {
     let persistency: PersistencyManager
     private var lock: StorageLock?
     let covers: CoverStore
-    let ownCovers: OwnCovers
+    package let ownCovers: OwnCovers
     let observers = ObserverRegistry()
     /// Whether the last commit failed, and whether the last state save did: the user is told
     /// once when saving starts failing, and once when it works again.
     var isCommitFailing = false
+    /// How often an import hands over the albums it found (tests make it hand over each chunk).
+    var musicImportPartInterval: Duration = .milliseconds(250)
     var isStateSaveFailing = false
 
     // MARK: Life cycle

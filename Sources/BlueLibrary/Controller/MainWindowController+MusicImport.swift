@@ -1,0 +1,101 @@
+import Foundation
+import GtkKit
+import LibraryCore
+
+// MARK: - Importing music folders
+
+extension MainWindowController {
+    /// Main menu ▸ Add Music Folder… (Ctrl+O): a folder chosen in the desktop's folder chooser.
+    func chooseMusicFolder() {
+        FileChooser.present(
+            .openFolder, title: localized("Add Music Folder"), acceptLabel: localized("_Add"),
+            cancelLabel: localized("_Cancel"), over: window
+        ) { [weak self] path in
+            guard let self, let path else { return }
+            importMusic([URL(fileURLWithPath: path, isDirectory: true)])
+        }
+    }
+
+    /// Imports music folders (or audio files) with the progress bar; folders given while an
+    /// import runs are imported after it.
+    func importMusic(_ folders: [URL]) {
+        guard !folders.isEmpty else { return }
+        guard musicImports.running == nil else {
+            musicImports.waiting.append(folders)
+            return
+        }
+        importProgress.start()
+        musicImports.running = Task { [weak self] in
+            guard let self else { return }
+            let summary = await library.importMusic(folders) { [weak self] progress in
+                self?.importProgress.show(progress)
+            }
+            finishImport(summary, of: folders)
+        }
+    }
+
+    /// Stops the import under way (and those waiting).
+    func cancelMusicImport() {
+        musicImports.waiting = []
+        musicImports.running?.cancel()
+    }
+
+    /// Properties ▸ Open Folder: the album's folder in the file manager (the desktop's
+    /// default handler for folders).
+    func openFolder(_ uri: String) {
+        guard let problem = DesktopLauncher.open(uri) else { return }
+        banner.show([localized("The album’s folder could not be opened: %@", problem)])
+    }
+
+    /// Whether a drop is music to import: a folder, or an audio file.
+    static func isMusic(_ url: URL) -> Bool {
+        var isFolder: ObjCBool = false
+        guard FileManager.default.fileExists(atPath: url.path, isDirectory: &isFolder) else { return false }
+        return isFolder.boolValue || MusicFiles.isAudioFile(named: url.lastPathComponent)
+    }
+
+    private func finishImport(_ summary: MusicImportSummary, of folders: [URL]) {
+        musicImports.running = nil
+        importProgress.finish()
+        toast.show(Self.describe(summary, of: folders))
+        banner.show(Self.skippedMessages(summary.skipped))
+        if let next = musicImports.waiting.first {
+            musicImports.waiting.removeFirst()
+            importMusic(next)
+        }
+    }
+
+    /// The toast at the end of an import.
+    static func describe(_ summary: MusicImportSummary, of folders: [URL]) -> String {
+        let name = folders.count == 1 ? folders[0].lastPathComponent.isolatedForDisplay : localizedPlural("%@ folder", "%@ folders", folders.count)
+        if summary.added == 0, summary.updated == 0 {
+            return summary.wasCancelled ? localized("Import stopped; nothing was added") : localized("No new albums in “%@”", name)
+        }
+        var text = localizedPlural("%@ album imported", "%@ albums imported", summary.added)
+        if summary.updated > 0 {
+            text = localized("%1$@, %2$@", text, localizedPlural("%@ updated", "%@ updated", summary.updated))
+        }
+        return summary.wasCancelled ? localized("Import stopped: %@", text) : text
+    }
+
+    /// The banner's lines for files an import left out: how many, and the first ten.
+    static func skippedMessages(_ skipped: [SkippedFile]) -> [String] {
+        guard !skipped.isEmpty else { return [] }
+        let shown = 10
+        var lines = [localizedPlural("%@ file was skipped:", "%@ files were skipped:", skipped.count)]
+        lines += skipped.prefix(shown).map { "• " + $0.message }
+        if skipped.count > shown {
+            lines.append(localizedPlural("…and %@ more", "…and %@ more", skipped.count - shown))
+        }
+        return lines
+    }
+}
+
+// MARK: - MusicImports
+
+/// The import under way, and the folders waiting for it to end.
+@MainActor
+struct MusicImports {
+    var running: Task<Void, Never>?
+    var waiting: [[URL]] = []
+}

@@ -1,0 +1,566 @@
+// TagReader.cpp — implementation of TagReader.h on top of TagLib 1.13.
+//
+// Every exported function catches all C++ exceptions and reports failure
+// instead; every string handed to C is re-validated as UTF-8.
+
+#include "TagReader.h"
+
+#include <taglib/attachedpictureframe.h>
+#include <taglib/flacfile.h>
+#include <taglib/flacpicture.h>
+#include <taglib/id3v2framefactory.h>
+#include <taglib/id3v2tag.h>
+#include <taglib/mp4coverart.h>
+#include <taglib/mp4file.h>
+#include <taglib/mp4item.h>
+#include <taglib/mp4tag.h>
+#include <taglib/mpegfile.h>
+#include <taglib/opusfile.h>
+#include <taglib/tag.h>
+#include <taglib/textidentificationframe.h>
+#include <taglib/tfilestream.h>
+#include <taglib/tpropertymap.h>
+#include <taglib/vorbisfile.h>
+#include <taglib/xiphcomment.h>
+
+#include <climits>
+#include <cstdlib>
+#include <cstring>
+#include <memory>
+#include <string>
+
+namespace {
+
+// MARK: - Formats and opening
+
+/// The audio formats this reader understands, chosen by file extension.
+enum class Format { Unknown, MPEG, FLAC, OggVorbis, Opus, MP4 };
+
+/// The MP4 free-form item holding the MusicBrainz release id.
+const char *const kMP4MusicBrainzAlbumID = "----:com.apple.iTunes:MusicBrainz Album Id";
+/// The ID3v2 TXXX description holding the MusicBrainz release id.
+const char *const kID3MusicBrainzAlbumID = "MusicBrainz Album Id";
+
+/// Returns the lower-cased extension of `path` (without the dot), or "".
+std::string lowercaseExtension(const char *path) {
+    const char *slash = std::strrchr(path, '/');
+    const char *name = slash ? slash + 1 : path;
+    const char *dot = std::strrchr(name, '.');
+    if (!dot) return std::string();
+    std::string ext(dot + 1);
+    for (char &c : ext) {
+        if (c >= 'A' && c <= 'Z') c = static_cast<char>(c - 'A' + 'a');
+    }
+    return ext;
+}
+
+/// Maps a file extension to the format that should be tried first.
+Format formatForPath(const char *path) {
+    const std::string ext = lowercaseExtension(path);
+    if (ext == "mp3") return Format::MPEG;
+    if (ext == "flac") return Format::FLAC;
+    if (ext == "ogg" || ext == "oga") return Format::OggVorbis;
+    if (ext == "opus") return Format::Opus;
+    if (ext == "m4a" || ext == "mp4" || ext == "m4b") return Format::MP4;
+    return Format::Unknown;
+}
+
+/// A parsed file together with the stream it reads from.
+/// The stream is declared first so that it outlives the file.
+struct OpenedFile {
+    std::unique_ptr<TagLib::FileStream> stream;
+    std::unique_ptr<TagLib::File> file;
+};
+
+/// Creates the TagLib file object of `format` reading from `stream`.
+std::unique_ptr<TagLib::File> makeFile(Format format, TagLib::IOStream *stream, bool readProperties) {
+    const auto style = TagLib::AudioProperties::Fast;
+    switch (format) {
+    case Format::MPEG:
+        return std::make_unique<TagLib::MPEG::File>(stream, TagLib::ID3v2::FrameFactory::instance(),
+                                                    readProperties, style);
+    case Format::FLAC:
+        return std::make_unique<TagLib::FLAC::File>(stream, TagLib::ID3v2::FrameFactory::instance(),
+                                                    readProperties, style);
+    case Format::OggVorbis:
+        return std::make_unique<TagLib::Ogg::Vorbis::File>(stream, readProperties, style);
+    case Format::Opus:
+        return std::make_unique<TagLib::Ogg::Opus::File>(stream, readProperties, style);
+    case Format::MP4:
+        return std::make_unique<TagLib::MP4::File>(stream, readProperties, style);
+    case Format::Unknown:
+        break;
+    }
+    return nullptr;
+}
+
+/// TagLib accepts an MPEG file without a single audio frame (e.g. a text file
+/// named .mp3); such a file is not readable audio.
+bool hasAudioFrames(TagLib::File *file) {
+    auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file);
+    return !mpeg || mpeg->firstFrameOffset() >= 0;
+}
+
+/// Opens `path` (read-only, or read-write when `writable`) as `format`.
+/// Returns an OpenedFile whose `file` is null when the file cannot be opened
+/// or TagLib does not consider it valid.
+OpenedFile openAs(const char *path, Format format, bool readProperties, bool writable) {
+    OpenedFile opened;
+    opened.stream = std::make_unique<TagLib::FileStream>(path, !writable);
+    if (!opened.stream->isOpen() || (writable && opened.stream->readOnly())) return OpenedFile();
+    opened.file = makeFile(format, opened.stream.get(), readProperties);
+    if (!opened.file || !opened.file->isValid() || !hasAudioFrames(opened.file.get())) {
+        opened.file.reset();
+    }
+    return opened;
+}
+
+/// Opens `path` by its extension; an .ogg/.oga file that is not Vorbis is
+/// retried as Opus.
+OpenedFile openPath(const char *path, Format format, bool readProperties, bool writable) {
+    OpenedFile opened = openAs(path, format, readProperties, writable);
+    if (!opened.file && format == Format::OggVorbis) {
+        opened = openAs(path, Format::Opus, readProperties, writable);
+    }
+    return opened;
+}
+
+// MARK: - Strings and numbers
+
+/// Appends the UTF-8 encoding of U+FFFD REPLACEMENT CHARACTER.
+void appendReplacement(std::string &out) { out += "\xEF\xBF\xBD"; }
+
+/// Returns the length of the valid UTF-8 sequence starting at `s[i]`,
+/// or 0 when the bytes there are not valid UTF-8.
+size_t validSequenceLength(const std::string &s, size_t i) {
+    const auto byte = [&](size_t k) { return static_cast<unsigned char>(s[k]); };
+    const unsigned char c = byte(i);
+    size_t length;
+    unsigned char low = 0x80, high = 0xBF;  // allowed range of the second byte
+    if (c < 0x80) return 1;
+    else if (c >= 0xC2 && c <= 0xDF) length = 2;
+    else if (c >= 0xE0 && c <= 0xEF) {
+        length = 3;
+        if (c == 0xE0) low = 0xA0;        // no overlong forms
+        if (c == 0xED) high = 0x9F;       // no UTF-16 surrogates
+    } else if (c >= 0xF0 && c <= 0xF4) {
+        length = 4;
+        if (c == 0xF0) low = 0x90;        // no overlong forms
+        if (c == 0xF4) high = 0x8F;       // nothing above U+10FFFF
+    } else return 0;
+    if (i + length > s.size()) return 0;
+    if (byte(i + 1) < low || byte(i + 1) > high) return 0;
+    for (size_t k = 2; k < length; ++k) {
+        if (byte(i + k) < 0x80 || byte(i + k) > 0xBF) return 0;
+    }
+    return length;
+}
+
+/// Returns `s` cut at its first NUL, with every invalid UTF-8 byte replaced by U+FFFD.
+std::string sanitizedUTF8(const std::string &s) {
+    std::string out;
+    out.reserve(s.size());
+    for (size_t i = 0; i < s.size() && s[i] != '\0';) {
+        const size_t length = validSequenceLength(s, i);
+        if (length == 0) {
+            appendReplacement(out);
+            i += 1;
+        } else {
+            out.append(s, i, length);
+            i += length;
+        }
+    }
+    return out;
+}
+
+/// Converts a TagLib string to valid UTF-8.
+std::string utf8(const TagLib::String &s) { return sanitizedUTF8(s.to8Bit(true)); }
+
+/// Returns a malloc'd copy of `s`, or null when memory runs out.
+char *mallocCopy(const std::string &s) {
+    char *copy = static_cast<char *>(std::malloc(s.size() + 1));
+    if (copy) std::memcpy(copy, s.c_str(), s.size() + 1);
+    return copy;
+}
+
+/// Parses the leading decimal number of `s` ("3/12" → 3), reading at most
+/// `maxDigits` digits. Returns 0 when `s` does not start with a digit
+/// (leading spaces are skipped).
+unsigned leadingNumber(const TagLib::String &s, int maxDigits = 9) {
+    const std::string text = s.to8Bit(true);
+    size_t i = 0;
+    while (i < text.size() && text[i] == ' ') ++i;
+    unsigned value = 0;
+    for (int digits = 0; i < text.size() && digits < maxDigits; ++i, ++digits) {
+        if (text[i] < '0' || text[i] > '9') break;
+        value = value * 10 + static_cast<unsigned>(text[i] - '0');
+    }
+    return value;
+}
+
+/// Returns the first value of `key` in `properties`, or an empty string.
+TagLib::String firstValue(const TagLib::PropertyMap &properties, const char *key) {
+    const auto it = properties.find(key);
+    if (it == properties.end() || it->second.isEmpty()) return TagLib::String();
+    return it->second.front();
+}
+
+// MARK: - Pictures
+
+/// Picks the picture of type FrontCover from `pictures`, or the first one when
+/// none is typed FrontCover. `typeOf` and `dataOf` read one element.
+/// Returns false when the list holds no picture.
+template <class List, class TypeOf, class DataOf>
+bool pickFrontCover(const List &pictures, TypeOf typeOf, DataOf dataOf, TagLib::ByteVector &data) {
+    bool found = false;
+    for (const auto &picture : pictures) {
+        if (!picture) continue;
+        if (typeOf(picture) == 3 /* FrontCover in both ID3v2 and FLAC */) {
+            data = dataOf(picture);
+            return true;
+        }
+        if (!found) {
+            data = dataOf(picture);
+            found = true;
+        }
+    }
+    return found;
+}
+
+/// Finds the cover among the APIC frames of an MP3's ID3v2 tag.
+bool mpegFrontCover(TagLib::MPEG::File &file, TagLib::ByteVector &data) {
+    if (!file.hasID3v2Tag()) return false;
+    TagLib::List<const TagLib::ID3v2::AttachedPictureFrame *> frames;
+    for (const auto *frame : file.ID3v2Tag()->frameList("APIC")) {
+        frames.append(dynamic_cast<const TagLib::ID3v2::AttachedPictureFrame *>(frame));
+    }
+    return pickFrontCover(
+        frames, [](const TagLib::ID3v2::AttachedPictureFrame *f) { return static_cast<int>(f->type()); },
+        [](const TagLib::ID3v2::AttachedPictureFrame *f) { return f->picture(); }, data);
+}
+
+/// Finds the cover among FLAC picture blocks or Xiph METADATA_BLOCK_PICTURE fields.
+bool flacPicturesFrontCover(const TagLib::List<TagLib::FLAC::Picture *> &pictures, TagLib::ByteVector &data) {
+    return pickFrontCover(
+        pictures, [](const TagLib::FLAC::Picture *p) { return static_cast<int>(p->type()); },
+        [](const TagLib::FLAC::Picture *p) { return p->data(); }, data);
+}
+
+/// Returns the Xiph comment of an Ogg Vorbis or Opus file, or null.
+TagLib::Ogg::XiphComment *oggXiphComment(TagLib::File *file) {
+    if (auto *vorbis = dynamic_cast<TagLib::Ogg::Vorbis::File *>(file)) return vorbis->tag();
+    if (auto *opus = dynamic_cast<TagLib::Ogg::Opus::File *>(file)) return opus->tag();
+    return nullptr;
+}
+
+/// Finds the first non-empty `covr` image of an MP4 file.
+bool mp4FrontCover(TagLib::MP4::File &file, TagLib::ByteVector &data) {
+    TagLib::MP4::Tag *tag = file.tag();
+    if (!tag || !tag->contains("covr")) return false;
+    for (const auto &art : tag->item("covr").toCoverArtList()) {
+        if (!art.data().isEmpty()) {
+            data = art.data();
+            return true;
+        }
+    }
+    return false;
+}
+
+/// Finds the embedded front cover of any supported file.
+/// Returns false when the file has none. (ByteVector shares its buffer, so no
+/// picture bytes are copied here.)
+bool findFrontCover(TagLib::File *file, TagLib::ByteVector &data) {
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return mpegFrontCover(*mpeg, data);
+    if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return flacPicturesFrontCover(flac->pictureList(), data);
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) return mp4FrontCover(*mp4, data);
+    if (auto *xiph = oggXiphComment(file)) return flacPicturesFrontCover(xiph->pictureList(), data);
+    return false;
+}
+
+// MARK: - Reading
+
+/// Text fields read from a file, as valid UTF-8.
+struct TextFields {
+    std::string title, artist, albumArtist, album, genre, musicBrainzAlbumID;
+};
+
+/// Reads the text fields through TagLib's format-independent PropertyMap.
+TextFields readTextFields(const TagLib::PropertyMap &properties) {
+    TextFields fields;
+    fields.title = utf8(firstValue(properties, "TITLE"));
+    fields.artist = utf8(firstValue(properties, "ARTIST"));
+    fields.albumArtist = utf8(firstValue(properties, "ALBUMARTIST"));
+    fields.album = utf8(firstValue(properties, "ALBUM"));
+    fields.genre = utf8(firstValue(properties, "GENRE"));
+    fields.musicBrainzAlbumID = utf8(firstValue(properties, "MUSICBRAINZ_ALBUMID"));
+    return fields;
+}
+
+/// Frees the strings of `tags` and sets them to null.
+void freeStrings(bl_tags &tags) {
+    char **strings[] = {&tags.title, &tags.artist, &tags.album_artist,
+                        &tags.album, &tags.genre, &tags.musicbrainz_album_id};
+    for (char **s : strings) {
+        std::free(*s);
+        *s = nullptr;
+    }
+}
+
+/// Copies `fields` into the malloc'd strings of `tags`. Returns false (with
+/// nothing allocated) when memory runs out.
+bool storeTextFields(const TextFields &fields, bl_tags &tags) {
+    tags.title = mallocCopy(fields.title);
+    tags.artist = mallocCopy(fields.artist);
+    tags.album_artist = mallocCopy(fields.albumArtist);
+    tags.album = mallocCopy(fields.album);
+    tags.genre = mallocCopy(fields.genre);
+    tags.musicbrainz_album_id = mallocCopy(fields.musicBrainzAlbumID);
+    if (tags.title && tags.artist && tags.album_artist && tags.album && tags.genre && tags.musicbrainz_album_id) {
+        return true;
+    }
+    freeStrings(tags);
+    return false;
+}
+
+/// Reads everything bl_tags_read() reports from an opened file into `tags`.
+bool readTags(TagLib::File *file, bl_tags &tags) {
+    const TagLib::PropertyMap properties = file->properties();
+    const TagLib::Tag *tag = file->tag();
+
+    tags.year = leadingNumber(firstValue(properties, "DATE"), 4);
+    if (tags.year == 0 && tag) tags.year = tag->year();
+    tags.track = leadingNumber(firstValue(properties, "TRACKNUMBER"));
+    if (tags.track == 0 && tag) tags.track = tag->track();
+    tags.disc = leadingNumber(firstValue(properties, "DISCNUMBER"));
+
+    const TagLib::AudioProperties *audio = file->audioProperties();
+    const int milliseconds = audio ? audio->lengthInMilliseconds() : 0;
+    tags.duration = milliseconds > 0 ? milliseconds / 1000.0 : 0.0;
+
+    TagLib::ByteVector cover;
+    tags.has_front_cover = findFrontCover(file, cover) ? 1 : 0;
+
+    return storeTextFields(readTextFields(properties), tags);
+}
+
+// MARK: - Writing
+
+/// Returns `s` as a TagLib string, treating null as "".
+TagLib::String taglibString(const char *s) {
+    return s ? TagLib::String(s, TagLib::String::UTF8) : TagLib::String();
+}
+
+/// Returns a number as a TagLib string, or "" for 0.
+TagLib::String numberString(unsigned value) {
+    return value ? TagLib::String::number(static_cast<int>(value)) : TagLib::String();
+}
+
+/// Returns the cover of `request` as a ByteVector (empty when there is none).
+TagLib::ByteVector coverBytes(const bl_tags_write_request &request) {
+    if (!request.cover || request.cover_size == 0 || request.cover_size > UINT_MAX) return TagLib::ByteVector();
+    return TagLib::ByteVector(reinterpret_cast<const char *>(request.cover),
+                              static_cast<unsigned int>(request.cover_size));
+}
+
+/// Writes the fields every TagLib::Tag supports (empty values remove them).
+void writeCommonFields(TagLib::Tag &tag, const bl_tags_write_request &request) {
+    tag.setTitle(taglibString(request.title));
+    tag.setArtist(taglibString(request.artist));
+    tag.setAlbum(taglibString(request.album));
+    tag.setGenre(taglibString(request.genre));
+    tag.setYear(request.year);
+    tag.setTrack(request.track);
+}
+
+/// Replaces the ID3v2 text frame `id` with `value` (removes it when empty).
+void setID3TextFrame(TagLib::ID3v2::Tag &tag, const char *id, const TagLib::String &value) {
+    tag.removeFrames(id);
+    if (value.isEmpty()) return;
+    auto *frame = new TagLib::ID3v2::TextIdentificationFrame(id, TagLib::String::UTF8);
+    frame->setText(value);
+    tag.addFrame(frame);
+}
+
+/// Replaces the TXXX frame with `description` (removes it when `value` is empty).
+void setID3UserText(TagLib::ID3v2::Tag &tag, const char *description, const TagLib::String &value) {
+    while (auto *old = TagLib::ID3v2::UserTextIdentificationFrame::find(&tag, description)) {
+        tag.removeFrame(old);
+    }
+    if (value.isEmpty()) return;
+    auto *frame = new TagLib::ID3v2::UserTextIdentificationFrame(TagLib::String::UTF8);
+    frame->setDescription(description);
+    frame->setText(value);
+    tag.addFrame(frame);
+}
+
+/// Writes `request` into an MP3's ID3v2.4 tag, dropping ID3v1/APE tags.
+bool writeMPEG(TagLib::MPEG::File &file, const bl_tags_write_request &request) {
+    TagLib::ID3v2::Tag &tag = *file.ID3v2Tag(true);
+    writeCommonFields(tag, request);
+    setID3TextFrame(tag, "TPE2", taglibString(request.album_artist));
+    setID3TextFrame(tag, "TPOS", numberString(request.disc));
+    setID3UserText(tag, kID3MusicBrainzAlbumID, taglibString(request.musicbrainz_album_id));
+
+    tag.removeFrames("APIC");
+    const TagLib::ByteVector cover = coverBytes(request);
+    if (!cover.isEmpty()) {
+        auto *frame = new TagLib::ID3v2::AttachedPictureFrame();
+        frame->setTextEncoding(TagLib::String::UTF8);
+        frame->setMimeType(taglibString(request.cover_mime));
+        frame->setType(TagLib::ID3v2::AttachedPictureFrame::FrontCover);
+        frame->setPicture(cover);
+        tag.addFrame(frame);
+    }
+    return file.save(TagLib::MPEG::File::ID3v2, TagLib::File::StripOthers, TagLib::ID3v2::v4,
+                     TagLib::File::DoNotDuplicate);
+}
+
+/// Replaces the Xiph comment field `key` with `value` (removes it when empty).
+void setXiphField(TagLib::Ogg::XiphComment &comment, const char *key, const TagLib::String &value) {
+    comment.removeFields(key);
+    if (!value.isEmpty()) comment.addField(key, value, false);
+}
+
+/// Writes the text fields of `request` into a Xiph comment.
+void writeXiphFields(TagLib::Ogg::XiphComment &comment, const bl_tags_write_request &request) {
+    writeCommonFields(comment, request);
+    setXiphField(comment, "ALBUMARTIST", taglibString(request.album_artist));
+    setXiphField(comment, "DISCNUMBER", numberString(request.disc));
+    setXiphField(comment, "MUSICBRAINZ_ALBUMID", taglibString(request.musicbrainz_album_id));
+}
+
+/// Returns a new FLAC picture holding the cover of `request`, or null when there is none.
+TagLib::FLAC::Picture *newFlacPicture(const bl_tags_write_request &request) {
+    const TagLib::ByteVector cover = coverBytes(request);
+    if (cover.isEmpty()) return nullptr;
+    auto *picture = new TagLib::FLAC::Picture();
+    picture->setType(TagLib::FLAC::Picture::FrontCover);
+    picture->setMimeType(taglibString(request.cover_mime));
+    picture->setData(cover);
+    return picture;
+}
+
+/// Writes `request` into a FLAC file's Xiph comment and picture blocks.
+bool writeFLAC(TagLib::FLAC::File &file, const bl_tags_write_request &request) {
+    writeXiphFields(*file.xiphComment(true), request);
+    file.removePictures();
+    if (auto *picture = newFlacPicture(request)) file.addPicture(picture);
+    return file.save();
+}
+
+/// Writes `request` into the Xiph comment of an Ogg Vorbis or Opus file.
+bool writeOgg(TagLib::File &file, TagLib::Ogg::XiphComment &comment, const bl_tags_write_request &request) {
+    writeXiphFields(comment, request);
+    comment.removeAllPictures();
+    if (auto *picture = newFlacPicture(request)) comment.addPicture(picture);
+    return file.save();
+}
+
+/// Maps a MIME type to the MP4 cover-art format.
+TagLib::MP4::CoverArt::Format mp4CoverFormat(const char *mime) {
+    const std::string type = mime ? mime : "";
+    if (type == "image/png") return TagLib::MP4::CoverArt::PNG;
+    if (type == "image/jpeg" || type == "image/jpg") return TagLib::MP4::CoverArt::JPEG;
+    if (type == "image/gif") return TagLib::MP4::CoverArt::GIF;
+    if (type == "image/bmp") return TagLib::MP4::CoverArt::BMP;
+    return TagLib::MP4::CoverArt::Unknown;
+}
+
+/// Replaces the MP4 item `key` with `item`, or removes it when `present` is false.
+void setMP4Item(TagLib::MP4::Tag &tag, const char *key, bool present, const TagLib::MP4::Item &item) {
+    if (present) tag.setItem(key, item);
+    else tag.removeItem(key);
+}
+
+/// Writes `request` into an MP4 file's ilst atoms.
+bool writeMP4(TagLib::MP4::File &file, const bl_tags_write_request &request) {
+    TagLib::MP4::Tag &tag = *file.tag();
+    writeCommonFields(tag, request);
+    const TagLib::String albumArtist = taglibString(request.album_artist);
+    const TagLib::String musicBrainz = taglibString(request.musicbrainz_album_id);
+    setMP4Item(tag, "aART", !albumArtist.isEmpty(), TagLib::StringList(albumArtist));
+    setMP4Item(tag, "disk", request.disc != 0, TagLib::MP4::Item(static_cast<int>(request.disc), 0));
+    setMP4Item(tag, kMP4MusicBrainzAlbumID, !musicBrainz.isEmpty(), TagLib::StringList(musicBrainz));
+
+    const TagLib::ByteVector cover = coverBytes(request);
+    TagLib::MP4::CoverArtList covers;
+    if (!cover.isEmpty()) covers.append(TagLib::MP4::CoverArt(mp4CoverFormat(request.cover_mime), cover));
+    setMP4Item(tag, "covr", !covers.isEmpty(), TagLib::MP4::Item(covers));
+    return file.save();
+}
+
+/// Writes `request` into an opened file of any supported format.
+bool writeTags(TagLib::File *file, const bl_tags_write_request &request) {
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return writeMPEG(*mpeg, request);
+    if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return writeFLAC(*flac, request);
+    if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) return writeMP4(*mp4, request);
+    if (auto *xiph = oggXiphComment(file)) return writeOgg(*file, *xiph, request);
+    return false;
+}
+
+}  // namespace
+
+// MARK: - C API
+
+extern "C" int bl_tags_read(const char *path, bl_tags *out) {
+    if (!path || !out) return BL_TAGS_UNREADABLE;
+    const Format format = formatForPath(path);
+    if (format == Format::Unknown) return BL_TAGS_NOT_AUDIO;
+    try {
+        OpenedFile opened = openPath(path, format, true, false);
+        if (!opened.file) return BL_TAGS_UNREADABLE;
+        bl_tags tags = {};
+        if (!readTags(opened.file.get(), tags)) return BL_TAGS_UNREADABLE;
+        *out = tags;
+        return BL_TAGS_OK;
+    } catch (...) {
+        return BL_TAGS_UNREADABLE;
+    }
+}
+
+extern "C" void bl_tags_free(bl_tags *tags) {
+    if (tags) freeStrings(*tags);
+}
+
+extern "C" int bl_tags_front_cover(const char *path, size_t max_bytes, unsigned char **data, size_t *size) {
+    if (!data || !size) return BL_COVER_UNREADABLE;
+    *data = nullptr;
+    *size = 0;
+    if (!path) return BL_COVER_UNREADABLE;
+    const Format format = formatForPath(path);
+    if (format == Format::Unknown) return BL_COVER_UNREADABLE;
+    try {
+        OpenedFile opened = openPath(path, format, false, false);
+        if (!opened.file) return BL_COVER_UNREADABLE;
+        TagLib::ByteVector cover;
+        if (!findFrontCover(opened.file.get(), cover) || cover.isEmpty()) return BL_COVER_NONE;
+        if (cover.size() > max_bytes) {
+            *size = cover.size();
+            return BL_COVER_TOO_LARGE;
+        }
+        auto *copy = static_cast<unsigned char *>(std::malloc(cover.size()));
+        if (!copy) return BL_COVER_UNREADABLE;
+        // Read through a const reference: non-const ByteVector::data() detaches (copies).
+        const TagLib::ByteVector &shared = cover;
+        std::memcpy(copy, shared.data(), shared.size());
+        *data = copy;
+        *size = cover.size();
+        return BL_COVER_OK;
+    } catch (...) {
+        return BL_COVER_UNREADABLE;
+    }
+}
+
+extern "C" void bl_tags_free_data(unsigned char *data) { std::free(data); }
+
+extern "C" int bl_tags_write(const char *path, const bl_tags_write_request *request) {
+    if (!path || !request) return 0;
+    const Format format = formatForPath(path);
+    if (format == Format::Unknown) return 0;
+    try {
+        OpenedFile opened = openPath(path, format, true, true);
+        return opened.file && writeTags(opened.file.get(), *request) ? 1 : 0;
+    } catch (...) {
+        return 0;
+    }
+}

@@ -1,0 +1,68 @@
+import Foundation
+import GRDB
+
+// MARK: - StoredTrack
+
+/// An imported audio file as the library remembers it: when it was read, what its tags said,
+/// and the album made of it.
+struct StoredTrack: Sendable {
+    var stamp: FileStamp
+    var albumID: AlbumID
+    var tags: TrackTags
+}
+
+// MARK: - Reading the files of earlier imports
+
+extension LibraryDatabase {
+    /// The files earlier imports read inside `roots` (folders or files), by path.
+    func storedTracks(under roots: [MusicFilePath]) throws -> [MusicFilePath: StoredTrack] {
+        try writer.read { db in
+            var tracks: [MusicFilePath: StoredTrack] = [:]
+            let decoder = JSONDecoder()
+            for root in roots {
+                // Paths inside the folder sort between "root/" and "root0" ('0' follows '/').
+                let low = Data(root.bytes + [UInt8(ascii: "/")])
+                let high = Data(root.bytes + [UInt8(ascii: "0")])
+                let rows = try Row.fetchCursor(db, sql: """
+                    SELECT path, albumID, size, modified, tags FROM track WHERE (path >= ? AND path < ?) OR path = ?
+                    """, arguments: [low, high, Data(root.bytes)])
+                while let row = try rows.next() {
+                    guard let path = Data.fromDatabaseValue(row["path"]), let tags = Data.fromDatabaseValue(row["tags"]),
+                          let decoded = try? decoder.decode(TrackTags.self, from: tags) else { continue }
+                    let file = MusicFilePath(bytes: [UInt8](path))
+                    tracks[file] = StoredTrack(
+                        stamp: FileStamp(path: file, size: row["size"], modified: row["modified"]),
+                        albumID: row["albumID"], tags: decoded
+                    )
+                }
+            }
+            return tracks
+        }
+    }
+
+    /// Which of `ids` are albums of the library now.
+    func existingAlbumIDs(among ids: Set<AlbumID>) throws -> Set<AlbumID> {
+        guard !ids.isEmpty else { return [] }
+        return try writer.read { db in
+            Set(try AlbumID.fetchAll(db, sql: "SELECT id FROM album").filter(ids.contains))
+        }
+    }
+}
+
+// MARK: - Remembering files
+
+extension DatabaseChange {
+    /// Writes (or rewrites) the rows of files an import read.
+    static func remember(_ tracks: [StoredTrack], in db: Database) throws {
+        let upsert = try db.cachedStatement(sql: """
+            INSERT OR REPLACE INTO track (path, albumID, size, modified, tags) VALUES (?, ?, ?, ?, CAST(? AS TEXT))
+            """)
+        let encoder = JSONEncoder()
+        for track in tracks {
+            try upsert.execute(arguments: [
+                Data(track.stamp.path.bytes), track.albumID, track.stamp.size, track.stamp.modified,
+                try encoder.encode(track.tags),
+            ])
+        }
+    }
+}

@@ -1,0 +1,153 @@
+import Foundation
+
+// MARK: - Importing music folders
+
+extension LibraryAPI {
+    /// Imports the music in `folders` (folders, or audio files): reads their tags off the GTK
+    /// thread and adds their albums after the last one, as they are found, as one command
+    /// that grows while the import runs ("Undo Import of 120 Albums"). Files read by an earlier
+    /// import that did not change (path, size, modification time) are not read again; albums
+    /// whose files changed are updated; no album is ever removed by an import.
+    ///
+    /// Cancelling the calling task stops the import; what it added so far stays, undoable. So
+    /// does undoing the import while it runs.
+    ///
+    /// - Parameter onProgress: Called on the main actor as the import goes on.
+    public func importMusic(
+        _ folders: [URL],
+        onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
+    ) async -> MusicImportSummary {
+        var importer = MusicImporter(roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers)
+        importer.partInterval = musicImportPartInterval
+        let stop = Protected(false)
+        let (parts, continuation) = AsyncStream.makeStream(of: MusicImporter.Part.self)
+        let work = Task.detached {
+            defer { continuation.finish() }
+            return importer.run(isCancelled: { stop.withLock { $0 } }, deliver: { continuation.yield($0) })
+        }
+        var state = MusicImportState()
+        await withTaskCancellationHandler {
+            for await part in parts {
+                guard !stop.withLock({ $0 }) else { continue }
+                if !apply(part, to: &state) { stop.withLock { $0 = true } }
+                onProgress(part.progress)
+            }
+        } onCancel: {
+            stop.withLock { $0 = true }
+        }
+        var summary = await work.value
+        summary.added = state.added.count
+        summary.updated = state.updated.count
+        summary.wasCancelled = summary.wasCancelled || stop.withLock { $0 }
+        return summary
+    }
+
+    /// Adds and updates the albums of one part; `false` when the import was undone meanwhile.
+    private func apply(_ part: MusicImporter.Part, to state: inout MusicImportState) -> Bool {
+        guard !part.albums.isEmpty else { return true }
+        var change = PartChange()
+        let present = Set(order)
+        for found in part.albums {
+            if let id = state.ids[found.key] ?? found.existingID.flatMap({ present.contains($0) ? $0 : nil }) {
+                change.tracks += found.tracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
+                state.ids[found.key] = id
+                guard present.contains(id), let current = rows.entry(id, page: [id][...]) else { continue }
+                var updated = current
+                updated.album = found.album
+                if updated.album.coverUrl.isEmpty { updated.album.coverUrl = current.album.coverUrl }
+                guard updated != current else { continue }
+                change.replaced.append(updated)
+                if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
+            } else {
+                let id = newAlbumID()
+                state.ids[found.key] = id
+                state.added.insert(id)
+                change.added.append((id, found.album))
+                change.tracks += found.tracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
+            }
+        }
+        return carryOut(change, in: &state)
+    }
+
+    /// Records (or grows) the import's command, changes the library, and commits the part.
+    private func carryOut(_ change: PartChange, in state: inout MusicImportState) -> Bool {
+        let sequence = nextSequence
+        nextSequence += 1
+        let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: change.added.count)
+        let added = zip(change.added, keys).map { found, key in LibraryEntry(id: found.id, key: key, album: found.album) }
+        let written = added + change.replaced
+        guard !written.isEmpty else {
+            persistency.submit(.rememberTracks(change.tracks), sequence: sequence)
+            return true
+        }
+        let part = LibraryCommand(kind: .importFolder, entries: written, previous: change.previous)
+        let isFirst = state.serial == nil
+        let recorded: RecordedCommand
+        if let serial = state.serial {
+            guard var command = history.undoCommands.last(where: { $0.serial == serial }) else { return false }
+            command.command.grow(by: part)
+            _ = history.amend(command)
+            recorded = command
+        } else {
+            recorded = RecordedCommand(serial: nextSerial, command: part)
+            nextSerial += 1
+            history.record(recorded)
+            state.serial = recorded.serial
+        }
+        rows.insert(written, sequence: sequence)
+        order.append(contentsOf: added.map { $0.id })
+        if !added.isEmpty { observers.post(.albumsChanged(.reloaded)) }
+        if !change.replaced.isEmpty {
+            let replaced = Set(change.replaced.map(\.id))
+            for index in order.indices where replaced.contains(order[index]) {
+                observers.post(.albumsChanged(.updated(index)))
+            }
+        }
+        if selectedIndex == nil, !order.isEmpty { setSelection(0) }
+        persistency.submit(.importPart(recorded, part: part, isFirst: isFirst, tracks: change.tracks), sequence: sequence)
+        observers.post(.undoStateChanged)
+        saveState()
+        return true
+    }
+}
+
+// MARK: - Import state
+
+/// What one import has done so far, on the main actor.
+private struct MusicImportState {
+    /// The import's command, once it changed something.
+    var serial: Int64?
+    /// The album each group of tracks became.
+    var ids: [AlbumGroupKey: AlbumID] = [:]
+    var added: Set<AlbumID> = []
+    var updated: Set<AlbumID> = []
+}
+
+/// What one part changes.
+private struct PartChange {
+    var added: [(id: AlbumID, album: Album)] = []
+    var replaced: [LibraryEntry] = []
+    var previous: [LibraryEntry] = []
+    var tracks: [StoredTrack] = []
+}
+
+// MARK: - Growing an import
+
+extension LibraryCommand {
+    /// Takes in a further part of the same import: its entries replace those of the same ids
+    /// or join them; the albums as they were before the import are kept from the first part
+    /// that changed them.
+    mutating func grow(by part: LibraryCommand) {
+        var positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
+        for entry in part.entries {
+            if let position = positions[entry.id] {
+                entries[position] = entry
+            } else {
+                positions[entry.id] = entries.count
+                entries.append(entry)
+            }
+        }
+        let known = Set(previous.map(\.id))
+        previous += part.previous.filter { !known.contains($0.id) }
+    }
+}

@@ -1,0 +1,173 @@
+import Foundation
+
+// MARK: - MusicImporter
+
+/// Reads music folders into albums, off the GTK thread: walks the folders, reads the tags of
+/// the files that are new or changed since the last import (two at a time), groups tracks
+/// into albums, finds their covers, and hands the albums over in parts as it goes, so they
+/// appear while the rest is read. Files that did not change are not opened again.
+struct MusicImporter: Sendable {
+    /// What one part of an import adds or updates.
+    struct Part: Sendable {
+        var albums: [FoundAlbum] = []
+        var progress: MusicImportProgress
+    }
+
+    /// An album the import made (or made anew, when its files changed).
+    struct FoundAlbum: Sendable {
+        var key: AlbumGroupKey
+        var album: Album
+        /// The library's album an earlier import made of these files, if still there.
+        var existingID: AlbumID?
+        var tracks: [ImportedTrack]
+    }
+
+    let roots: [MusicFilePath]
+    let database: LibraryDatabase
+    let ownCovers: OwnCovers
+    /// How often parts are handed over while reading.
+    var partInterval: Duration = .milliseconds(250)
+    /// How many files are read between two looks at the clock and the cancel button.
+    var chunkSize = 32
+
+    /// Runs the import; `deliver` gets each part (on this thread), the last one included.
+    func run(isCancelled: @Sendable () -> Bool, deliver: (Part) -> Void) -> MusicImportSummary {
+        var summary = MusicImportSummary()
+        var walker = MusicFolderWalker()
+        walker.walk(roots, isCancelled: isCancelled)
+        summary.skipped = walker.skipped
+        var progress = MusicImportProgress(totalFiles: walker.listings.reduce(0) { $0 + $1.audioFiles.count })
+        deliver(Part(progress: progress))
+
+        let (stored, existing) = rememberedFiles()
+        var grouping = Groups(existing: existing)
+        var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
+        var lastDelivery = ContinuousClock.now
+        for listing in walker.listings {
+            for chunk in listing.audioFiles.chunked(by: chunkSize) {
+                if isCancelled() {
+                    summary.wasCancelled = true
+                    summary.filesRead = progress.filesRead
+                    return summary
+                }
+                for result in Self.tracks(of: chunk, stored: stored) {
+                    switch result {
+                    case .success(let track): grouping.add(track)
+                    case .failure(let skipped): summary.skipped.append(skipped)
+                    }
+                }
+                progress.filesRead += chunk.count
+                if ContinuousClock.now - lastDelivery >= partInterval {
+                    deliver(grouping.takeChanged(covers: &covers, progress: &progress, skipped: &summary.skipped))
+                    lastDelivery = .now
+                }
+            }
+        }
+        deliver(grouping.takeChanged(covers: &covers, progress: &progress, skipped: &summary.skipped))
+        summary.filesRead = progress.filesRead
+        return summary
+    }
+
+    // MARK: Reading files
+
+    /// The files earlier imports read in the roots, and which of their albums are still there.
+    private func rememberedFiles() -> ([MusicFilePath: StoredTrack], Set<AlbumID>) {
+        do {
+            let stored = try database.storedTracks(under: roots)
+            return (stored, try database.existingAlbumIDs(among: Set(stored.values.map(\.albumID))))
+        } catch {
+            Log.core.warning("the files of earlier imports could not be read: \(error)")
+            return ([:], [])
+        }
+    }
+
+    /// The chunk's tracks: remembered if unchanged, else read (in parallel).
+    private static func tracks(of chunk: ArraySlice<FileStamp>, stored: [MusicFilePath: StoredTrack]) -> [Result<ImportedTrack, SkippedFile>] {
+        let stamps = Array(chunk)
+        var results = [Result<ImportedTrack, SkippedFile>?](repeating: nil, count: stamps.count)
+        var toRead: [Int] = []
+        for (index, stamp) in stamps.enumerated() {
+            if let known = stored[stamp.path], known.stamp == stamp {
+                results[index] = .success(ImportedTrack(stamp: stamp, tags: known.tags, storedAlbumID: known.albumID, isChanged: false))
+            } else {
+                toRead.append(index)
+            }
+        }
+        let read = Protected([Int: Result<ImportedTrack, SkippedFile>]())
+        let indexes = toRead
+        DispatchQueue.concurrentPerform(iterations: indexes.count) { position in
+            let index = indexes[position]
+            let stamp = stamps[index]
+            let result: Result<ImportedTrack, SkippedFile>
+            do throws(TagReadError) {
+                let tags = try TrackTagReader.read(path: stamp.path)
+                result = .success(ImportedTrack(stamp: stamp, tags: tags, storedAlbumID: stored[stamp.path]?.albumID, isChanged: true))
+            } catch {
+                result = .failure(SkippedFile(path: stamp.path, reason: error == .notAudio ? .notAudio : .damaged))
+            }
+            read.withLock { $0[index] = result }
+        }
+        let readResults = read.withLock { $0 }
+        return results.indices.compactMap { results[$0] ?? readResults[$0] }
+    }
+}
+
+// MARK: - Groups
+
+/// The albums of an import as its tracks arrive, and which changed since last handed over.
+private struct Groups {
+    /// Albums of earlier imports that are still in the library.
+    let existing: Set<AlbumID>
+    private var tracks: [AlbumGroupKey: [ImportedTrack]] = [:]
+    private var changed: [AlbumGroupKey] = []
+    private var changedKeys: Set<AlbumGroupKey> = []
+    private var covers: [AlbumGroupKey: String] = [:]
+    private var handedOver: Set<AlbumGroupKey> = []
+
+    init(existing: Set<AlbumID>) {
+        self.existing = existing
+    }
+
+    /// Adds a track to its album. The album has changed unless the track is unchanged and was
+    /// part of it, still in the library, last time.
+    mutating func add(_ track: ImportedTrack) {
+        let key = AlbumGroupKey(track)
+        let albumIDs = Set((tracks[key] ?? []).compactMap(\.storedAlbumID))
+        let isKnown = !track.isChanged && track.storedAlbumID.map { existing.contains($0) && albumIDs.isSubset(of: [$0]) } == true
+        tracks[key, default: []].append(track)
+        if !isKnown, changedKeys.insert(key).inserted { changed.append(key) }
+    }
+
+    /// The albums changed since the last call, with their covers, and the progress.
+    mutating func takeChanged(covers finder: inout FolderCovers, progress: inout MusicImportProgress, skipped: inout [SkippedFile]) -> MusicImporter.Part {
+        var part = MusicImporter.Part(progress: progress)
+        for key in changed {
+            let albumTracks = (tracks[key] ?? []).sorted(by: ImportedTrack.playOrder)
+            var album = AlbumGrouping.album(of: albumTracks)
+            if covers[key] == nil, let cover = finder.cover(for: albumTracks, skipped: &skipped) { covers[key] = cover }
+            album.coverUrl = covers[key] ?? ""
+            let existingID = Self.mostCommon(albumTracks.compactMap(\.storedAlbumID).filter(existing.contains))
+            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: existingID, tracks: albumTracks))
+            handedOver.insert(key)
+        }
+        changed = []
+        changedKeys = []
+        progress.albumsFound = handedOver.count
+        part.progress = progress
+        return part
+    }
+
+    private static func mostCommon(_ ids: [AlbumID]) -> AlbumID? {
+        let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
+        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
+    }
+}
+
+// MARK: - Chunks
+
+extension Array {
+    /// The array in consecutive slices of at most `size` elements.
+    func chunked(by size: Int) -> [ArraySlice<Element>] {
+        stride(from: 0, to: count, by: size).map { self[$0..<Swift.min($0 + size, count)] }
+    }
+}
