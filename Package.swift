@@ -102,7 +102,7 @@ let package = Package(
         // Drives the real window through the package's view of it, in a plain release build.
         .executableTarget(
             name: "BlueLibraryBench",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore"],
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "MusicFixtures"],
             path: "bench/InProcess"
         ),
 
@@ -114,14 +114,21 @@ let package = Package(
             path: "Tests/CGtkTesting",
             pkgConfig: "gtk4"
         ),
+        // Music folders for the import tests and benchmarks: tiny audio files from ffmpeg,
+        // tagged through TagLib.
+        .target(
+            name: "MusicFixtures",
+            dependencies: ["LibraryCore", "CTagReader"],
+            path: "Tests/MusicFixtures"
+        ),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting", "CTagReader"],
+            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting", "MusicFixtures"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "LibraryCoreTests",
-            dependencies: ["LibraryCore", "TestSupport"]
+            dependencies: ["LibraryCore", "TestSupport", "MusicFixtures"]
         ),
         .testTarget(
             name: "GtkKitTests",
@@ -129,7 +136,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryTests",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport"]
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport", "MusicFixtures"]
         ),
     ],
     cxxLanguageStandard: .cxx17

@@ -1,4 +1,5 @@
 import Foundation
+import MusicFixtures
 import Testing
 @testable import LibraryCore
 import TestSupport

@@ -17,17 +17,30 @@ extension LibraryAPI {
         _ folders: [URL],
         onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
     ) async -> MusicImportSummary {
-        var importer = MusicImporter(roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers)
-        importer.partInterval = musicImportPartInterval
+        let importer = MusicImporter(
+            roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers,
+            partInterval: musicImportPartInterval
+        )
         let stop = Protected(false)
         let (parts, continuation) = AsyncStream.makeStream(of: MusicImporter.Part.self)
-        let work = Task.detached {
-            defer { continuation.finish() }
-            return importer.run(isCancelled: { stop.withLock { $0 } }, deliver: { continuation.yield($0) })
+        // The import reads on a thread of its own, and waits for each part to be shown before
+        // it goes on: parts never pile up, and a cancel takes effect at the next chunk.
+        let shown = DispatchSemaphore(value: 0)
+        let result = Protected<MusicImportSummary?>(nil)
+        let worker = Thread {
+            let summary = importer.run(isCancelled: { stop.withLock { $0 } }, deliver: { part in
+                continuation.yield(part)
+                shown.wait()
+            })
+            result.withLock { $0 = summary }
+            continuation.finish()
         }
+        worker.name = "music import"
+        worker.start()
         var state = MusicImportState()
         await withTaskCancellationHandler {
             for await part in parts {
+                defer { shown.signal() }
                 guard !stop.withLock({ $0 }) else { continue }
                 if !apply(part, to: &state) { stop.withLock { $0 = true } }
                 onProgress(part.progress)
@@ -35,7 +48,7 @@ extension LibraryAPI {
         } onCancel: {
             stop.withLock { $0 = true }
         }
-        var summary = await work.value
+        var summary = result.withLock { $0 } ?? MusicImportSummary()
         summary.added = state.added.count
         summary.updated = state.updated.count
         summary.wasCancelled = summary.wasCancelled || stop.withLock { $0 }
@@ -49,7 +62,7 @@ extension LibraryAPI {
         let present = Set(order)
         for found in part.albums {
             if let id = state.ids[found.key] ?? found.existingID.flatMap({ present.contains($0) ? $0 : nil }) {
-                change.tracks += found.tracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
+                change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
                 state.ids[found.key] = id
                 guard present.contains(id), let current = rows.entry(id, page: [id][...]) else { continue }
                 var updated = current
@@ -63,7 +76,7 @@ extension LibraryAPI {
                 state.ids[found.key] = id
                 state.added.insert(id)
                 change.added.append((id, found.album))
-                change.tracks += found.tracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
+                change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
             }
         }
         return carryOut(change, in: &state)

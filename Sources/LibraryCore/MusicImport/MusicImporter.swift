@@ -19,7 +19,8 @@ struct MusicImporter: Sendable {
         var album: Album
         /// The library's album an earlier import made of these files, if still there.
         var existingID: AlbumID?
-        var tracks: [ImportedTrack]
+        /// Its tracks not handed over before (all of them, the first time).
+        var newTracks: [ImportedTrack]
     }
 
     let roots: [MusicFilePath]
@@ -116,13 +117,21 @@ struct MusicImporter: Sendable {
 
 /// The albums of an import as its tracks arrive, and which changed since last handed over.
 private struct Groups {
+    /// One album's tracks so far.
+    struct Group {
+        var tracks: [ImportedTrack] = []
+        /// The albums earlier imports made of these tracks.
+        var storedAlbumIDs: Set<AlbumID> = []
+        /// How many of `tracks` were handed over already.
+        var handedOver = 0
+        var cover: String?
+    }
+
     /// Albums of earlier imports that are still in the library.
     let existing: Set<AlbumID>
-    private var tracks: [AlbumGroupKey: [ImportedTrack]] = [:]
+    private var groups: [AlbumGroupKey: Group] = [:]
     private var changed: [AlbumGroupKey] = []
     private var changedKeys: Set<AlbumGroupKey> = []
-    private var covers: [AlbumGroupKey: String] = [:]
-    private var handedOver: Set<AlbumGroupKey> = []
 
     init(existing: Set<AlbumID>) {
         self.existing = existing
@@ -132,9 +141,11 @@ private struct Groups {
     /// part of it, still in the library, last time.
     mutating func add(_ track: ImportedTrack) {
         let key = AlbumGroupKey(track)
-        let albumIDs = Set((tracks[key] ?? []).compactMap(\.storedAlbumID))
-        let isKnown = !track.isChanged && track.storedAlbumID.map { existing.contains($0) && albumIDs.isSubset(of: [$0]) } == true
-        tracks[key, default: []].append(track)
+        var group = groups[key] ?? Group()
+        let isKnown = !track.isChanged && track.storedAlbumID.map { existing.contains($0) && group.storedAlbumIDs.isSubset(of: [$0]) } == true
+        if let id = track.storedAlbumID { group.storedAlbumIDs.insert(id) }
+        group.tracks.append(track)
+        groups[key] = group
         if !isKnown, changedKeys.insert(key).inserted { changed.append(key) }
     }
 
@@ -142,17 +153,21 @@ private struct Groups {
     mutating func takeChanged(covers finder: inout FolderCovers, progress: inout MusicImportProgress, skipped: inout [SkippedFile]) -> MusicImporter.Part {
         var part = MusicImporter.Part(progress: progress)
         for key in changed {
-            let albumTracks = (tracks[key] ?? []).sorted(by: ImportedTrack.playOrder)
-            var album = AlbumGrouping.album(of: albumTracks)
-            if covers[key] == nil, let cover = finder.cover(for: albumTracks, skipped: &skipped) { covers[key] = cover }
-            album.coverUrl = covers[key] ?? ""
-            let existingID = Self.mostCommon(albumTracks.compactMap(\.storedAlbumID).filter(existing.contains))
-            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: existingID, tracks: albumTracks))
-            handedOver.insert(key)
+            guard var group = groups[key] else { continue }
+            let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
+            var album = AlbumGrouping.album(of: tracks)
+            if group.cover == nil { group.cover = finder.cover(for: tracks, skipped: &skipped) }
+            album.coverUrl = group.cover ?? ""
+            let existingID = Self.mostCommon(tracks.compactMap(\.storedAlbumID).filter(existing.contains))
+            // Only the tracks not handed over yet are to be remembered.
+            let fresh = Array(group.tracks[group.handedOver...])
+            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: existingID, newTracks: fresh))
+            group.handedOver = group.tracks.count
+            groups[key] = group
         }
         changed = []
         changedKeys = []
-        progress.albumsFound = handedOver.count
+        progress.albumsFound = groups.values.count { $0.handedOver > 0 }
         part.progress = progress
         return part
     }

@@ -1,6 +1,6 @@
 import CTagReader
 import Foundation
-@testable import LibraryCore
+import LibraryCore
 
 // MARK: - MusicFolderMaker
 
