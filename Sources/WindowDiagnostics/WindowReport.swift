@@ -34,6 +34,8 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var toast: String?
     /// The Add Album or Edit Album dialog, while it is open.
     package var editor: EditorReport?
+    /// The import progress bar's text while it is shown.
+    package var importProgress: String?
 }
 
 /// What the Add Album or Edit Album dialog shows.
@@ -88,7 +90,8 @@ extension MainWindowController {
             spinnersRunning: shown.filter(\.isLoading).count,
             banner: banner.isShown ? banner.message : nil,
             toast: toast.isShown ? toast.message : nil,
-            editor: editor?.report()
+            editor: editor?.report(),
+            importProgress: importProgress.isShown ? importProgress.text : nil
         )
     }
 }

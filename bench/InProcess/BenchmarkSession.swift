@@ -51,6 +51,7 @@ final class BenchmarkSession {
         await Interactions(controller: controller, frames: frames).run()
         await Saving(library: library).run()
         await CoverLoading(server: server).run()
+        await MusicImportBench(controller: controller, root: folders.root.appendingPathComponent("music")).run()
     }
 
     /// The main window once it is on screen with its visible covers placed.

@@ -18,21 +18,30 @@ extension MainWindowController {
 
     /// Imports music folders (or audio files) with the progress bar; folders given while an
     /// import runs are imported after it.
-    func importMusic(_ folders: [URL]) {
+    package func importMusic(_ folders: [URL]) {
         guard !folders.isEmpty else { return }
         guard musicImports.running == nil else {
             musicImports.waiting.append(folders)
             return
         }
         importProgress.start()
+        let selectedBefore = library.selectedIndex.flatMap(library.albumID(at:))
         musicImports.running = Task { [weak self] in
             guard let self else { return }
             let summary = await library.importMusic(folders) { [weak self] progress in
                 self?.importProgress.show(progress)
             }
+            // Shows the first new album, unless the user chose another one meanwhile.
+            if let first = summary.firstAlbumID, let index = library.index(of: first),
+               library.selectedIndex.flatMap(library.albumID(at:)) == selectedBefore {
+                library.selectAlbum(at: index)
+            }
             finishImport(summary, of: folders)
         }
     }
+
+    /// Whether an import is under way (or waiting).
+    package var isImportingMusic: Bool { musicImports.running != nil || !musicImports.waiting.isEmpty }
 
     /// Stops the import under way (and those waiting).
     func cancelMusicImport() {

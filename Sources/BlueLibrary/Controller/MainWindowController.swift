@@ -33,7 +33,7 @@ public final class MainWindowController {
     /// The music folder import under way, and those waiting.
     var musicImports = MusicImports()
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
-    private let windowDropTarget = DropTarget()
+    package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
 

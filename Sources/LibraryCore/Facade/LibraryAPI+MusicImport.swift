@@ -49,6 +49,7 @@ extension LibraryAPI {
             stop.withLock { $0 = true }
         }
         var summary = result.withLock { $0 } ?? MusicImportSummary()
+        summary.firstAlbumID = state.first
         summary.added = state.added.count
         summary.updated = state.updated.count
         summary.wasCancelled = summary.wasCancelled || stop.withLock { $0 }
@@ -79,6 +80,7 @@ extension LibraryAPI {
                 change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
             }
         }
+        state.first = state.first ?? change.added.first?.id ?? change.replaced.first?.id
         return carryOut(change, in: &state)
     }
 
@@ -134,6 +136,8 @@ private struct MusicImportState {
     var ids: [AlbumGroupKey: AlbumID] = [:]
     var added: Set<AlbumID> = []
     var updated: Set<AlbumID> = []
+    /// The first album added or updated.
+    var first: AlbumID?
 }
 
 /// What one part changes.

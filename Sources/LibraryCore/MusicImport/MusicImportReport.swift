@@ -77,6 +77,8 @@ public struct MusicImportSummary: Hashable, Sendable {
     public var skipped: [SkippedFile] = []
     /// The user stopped it (or undid it) before it ended.
     public var wasCancelled = false
+    /// The first album it added or updated, to show it.
+    public var firstAlbumID: AlbumID?
 
     public init() {}
 }

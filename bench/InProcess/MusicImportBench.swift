@@ -1,0 +1,103 @@
+import BlueLibrary
+import Foundation
+import GtkKit
+import LibraryCore
+import MusicFixtures
+
+// MARK: - MusicImportBench
+
+/// Importing a music folder into the open window (100,000 albums): a generated folder of
+/// 10,000 tracks in 1,000 album folders (MP3, tagged through TagLib; every album folder has a
+/// cover.png, in ten colours), imported a first time and again with nothing changed, each
+/// through the window's own import (progress bar included). It prints the wall time, the
+/// longest main-loop stall, and how much the process's peak memory rose; and the same peak
+/// for a tenth of the tracks, to show memory does not grow with the number of tracks.
+@MainActor
+struct MusicImportBench {
+    let controller: MainWindowController
+    let root: URL
+
+    func run() async {
+        let maker = MusicFolderMaker(templates: root.appendingPathComponent("templates"))
+        let small = root.appendingPathComponent("Small"), large = root.appendingPathComponent("Music")
+        do {
+            let start = nowMilliseconds()
+            try make(albums: 100, in: small, maker: maker)
+            try make(albums: 1000, in: large, maker: maker)
+            note("music folders made in \(Int(nowMilliseconds() - start)) ms")
+        } catch {
+            note("could not make the music folders: \(error)")
+            return
+        }
+        let smallRun = await importOnce(small)
+        let first = await importOnce(large)
+        let second = await importOnce(large)
+        BenchResult.single(section: "import", name: "first import of 10,000 tracks in 1,000 folders: to the last album shown", value: first.milliseconds / 1000, unit: "s",
+                           goal: "≤ 10 s", met: first.milliseconds <= 10_000).print()
+        BenchResult.single(section: "import", name: "second import, nothing changed", value: second.milliseconds / 1000, unit: "s",
+                           goal: "≤ 2 s", met: second.milliseconds <= 2000).print()
+        BenchResult.single(section: "import", name: "longest main-loop stall during the first import", value: first.stall, unit: "ms",
+                           goal: "≤ 16 ms", met: first.stall <= 16).print()
+        BenchResult.single(section: "import", name: "longest main-loop stall during the second import", value: second.stall, unit: "ms",
+                           goal: "≤ 16 ms", met: second.stall <= 16).print()
+        BenchResult.single(section: "import", name: "peak memory rise, 1,000 tracks (VmHWM − RSS before)", value: smallRun.peakRise, unit: "MiB").print()
+        BenchResult.single(section: "import", name: "peak memory rise, 10,000 tracks (VmHWM − RSS before)", value: first.peakRise, unit: "MiB",
+                           goal: "not growing with the tracks", met: first.peakRise <= smallRun.peakRise + 16).print()
+        note("imported: \(controller.library.count) albums in the library")
+    }
+
+    /// One album folder per album: ten tagged tracks and a cover.
+    private func make(albums: Int, in folder: URL, maker: MusicFolderMaker) throws {
+        let covers = try (0..<10).map { try maker.image(String(format: "0x%06x", $0 * 0x151515 + 0x202020), size: 300) }
+        for album in 0..<albums {
+            let albumFolder = folder.appendingPathComponent(String(format: "Artist %03d/Album %04d", album % 200, album))
+            for track in 1...10 {
+                let tags = TrackTags(title: "Track \(track)", artist: "Artist \(album % 200)", albumArtist: "Artist \(album % 200)",
+                                     album: "Album \(album)", genre: "Genre \(album % 13)", year: 1950 + album % 70, trackNumber: track)
+                try maker.track(albumFolder.appendingPathComponent(String(format: "%02d.mp3", track)), tags: tags)
+            }
+            try covers[album % covers.count].write(to: albumFolder.appendingPathComponent("cover.png"))
+        }
+    }
+
+    /// Imports `folder` through the window and waits until it is done.
+    private func importOnce(_ folder: URL) async -> (milliseconds: Double, stall: Double, peakRise: Double) {
+        let before = MemoryCounters.read()
+        MemoryCounters.resetPeak()
+        let monitor = StallMonitor()
+        monitor.start()
+        let start = nowMilliseconds()
+        controller.importMusic([folder])
+        while controller.isImportingMusic {
+            try? await Task.sleep(for: .milliseconds(2))
+        }
+        let elapsed = nowMilliseconds() - start
+        let stall = monitor.stop()
+        let peak = MemoryCounters.read()
+        note("imported \(folder.lastPathComponent) in \(Int(elapsed)) ms")
+        return (elapsed, stall, Double((peak?.peak ?? 0) - (before?.resident ?? 0)) / 1024)
+    }
+}
+
+// MARK: - MemoryCounters
+
+/// The process's resident memory and its peak, from `/proc/self/status` (KiB).
+struct MemoryCounters {
+    let resident: Int
+    let peak: Int
+
+    static func read() -> MemoryCounters? {
+        guard let text = try? String(contentsOfFile: "/proc/self/status", encoding: .utf8) else { return nil }
+        func value(_ key: String) -> Int? {
+            text.split(separator: "\n").first { $0.hasPrefix(key + ":") }
+                .flatMap { Int($0.dropFirst(key.count + 1).trimmingCharacters(in: .whitespaces).split(separator: " ").first ?? "") }
+        }
+        guard let resident = value("VmRSS"), let peak = value("VmHWM") else { return nil }
+        return MemoryCounters(resident: resident, peak: peak)
+    }
+
+    /// Starts a new peak from the present resident size (`clear_refs` 5).
+    static func resetPeak() {
+        try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
+}
