@@ -214,6 +214,7 @@ final class EventLog {
         case .albumsChanged(.inserted(let index)): "inserted \(index)"
         case .albumsChanged(.removed(let index)): "removed \(index)"
         case .albumsChanged(.updated(let index)): "updated \(index)"
+        case .albumsChanged(.appended(let count)): "appended \(count)"
         case .albumsChanged(.reloaded): "reloaded"
         case .selectionChanged(let index): "selection \(index.map(String.init) ?? "none")"
         case .undoStateChanged: "undo"

@@ -9,9 +9,10 @@ import MusicFixtures
 /// Importing a music folder into the open window (100,000 albums): a generated folder of
 /// 10,000 tracks in 1,000 album folders (MP3, tagged through TagLib; every album folder has a
 /// cover.png, in ten colours), imported a first time and again with nothing changed, each
-/// through the window's own import (progress bar included). It prints the wall time, the
-/// longest main-loop stall, and how much the process's peak memory rose; and the same peak
-/// for a tenth of the tracks, to show memory does not grow with the number of tracks.
+/// through the window's own import (progress bar included): the wall time and the longest
+/// main-loop stall. Then, through `LibraryAPI` alone (no selection moving across the strip,
+/// whose new covers would count too), how much the process's peak memory rises importing
+/// another such folder, and a tenth of it: memory should not grow with the number of tracks.
 @MainActor
 struct MusicImportBench {
     let controller: MainWindowController
@@ -20,18 +21,21 @@ struct MusicImportBench {
     func run() async {
         let maker = MusicFolderMaker(templates: root.appendingPathComponent("templates"))
         let small = root.appendingPathComponent("Small"), large = root.appendingPathComponent("Music")
+        let other = root.appendingPathComponent("More Music")
         do {
             let start = nowMilliseconds()
             try make(albums: 100, in: small, maker: maker)
             try make(albums: 1000, in: large, maker: maker)
+            try make(albums: 1000, in: other, maker: maker)
             note("music folders made in \(Int(nowMilliseconds() - start)) ms")
         } catch {
             note("could not make the music folders: \(error)")
             return
         }
-        let smallRun = await importOnce(small)
         let first = await importOnce(large)
         let second = await importOnce(large)
+        let smallPeak = await peakRise(importing: small)
+        let largePeak = await peakRise(importing: other)
         BenchResult.single(section: "import", name: "first import of 10,000 tracks in 1,000 folders: to the last album shown", value: first.milliseconds / 1000, unit: "s",
                            goal: "≤ 10 s", met: first.milliseconds <= 10_000).print()
         BenchResult.single(section: "import", name: "second import, nothing changed", value: second.milliseconds / 1000, unit: "s",
@@ -40,9 +44,9 @@ struct MusicImportBench {
                            goal: "≤ 16 ms", met: first.stall <= 16).print()
         BenchResult.single(section: "import", name: "longest main-loop stall during the second import", value: second.stall, unit: "ms",
                            goal: "≤ 16 ms", met: second.stall <= 16).print()
-        BenchResult.single(section: "import", name: "peak memory rise, 1,000 tracks (VmHWM − RSS before)", value: smallRun.peakRise, unit: "MiB").print()
-        BenchResult.single(section: "import", name: "peak memory rise, 10,000 tracks (VmHWM − RSS before)", value: first.peakRise, unit: "MiB",
-                           goal: "not growing with the tracks", met: first.peakRise <= smallRun.peakRise + 16).print()
+        BenchResult.single(section: "import", name: "peak memory rise importing 1,000 tracks (VmHWM − RSS before)", value: smallPeak, unit: "MiB").print()
+        BenchResult.single(section: "import", name: "peak memory rise importing 10,000 tracks (VmHWM − RSS before)", value: largePeak, unit: "MiB",
+                           goal: "not growing with the tracks", met: largePeak <= smallPeak + 16).print()
         note("imported: \(controller.library.count) albums in the library")
     }
 
@@ -61,9 +65,7 @@ struct MusicImportBench {
     }
 
     /// Imports `folder` through the window and waits until it is done.
-    private func importOnce(_ folder: URL) async -> (milliseconds: Double, stall: Double, peakRise: Double) {
-        let before = MemoryCounters.read()
-        MemoryCounters.resetPeak()
+    private func importOnce(_ folder: URL) async -> (milliseconds: Double, stall: Double) {
         let monitor = StallMonitor()
         monitor.start()
         let start = nowMilliseconds()
@@ -73,9 +75,18 @@ struct MusicImportBench {
         }
         let elapsed = nowMilliseconds() - start
         let stall = monitor.stop()
-        let peak = MemoryCounters.read()
         note("imported \(folder.lastPathComponent) in \(Int(elapsed)) ms")
-        return (elapsed, stall, Double((peak?.peak ?? 0) - (before?.resident ?? 0)) / 1024)
+        return (elapsed, stall)
+    }
+
+    /// How much the peak resident memory rises while `folder` is imported (MiB).
+    private func peakRise(importing folder: URL) async -> Double {
+        let before = MemoryCounters.read()
+        MemoryCounters.resetPeak()
+        let summary = await controller.library.importMusic([folder])
+        let peak = MemoryCounters.read()
+        note("imported \(summary.added) albums of \(folder.lastPathComponent) through the library")
+        return Double((peak?.peak ?? 0) - (before?.resident ?? 0)) / 1024
     }
 }
 

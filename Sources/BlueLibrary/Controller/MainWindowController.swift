@@ -90,11 +90,16 @@ public final class MainWindowController {
     private func makeContent() -> Widget {
         let column = Box(.vertical, spacing: 0)
         column.append(banner)
-        column.append(importProgress)
         column.append(scroller)
         column.append(properties)
         let overlay = Overlay(child: column)
-        overlay.addOverlay(toast)
+        // The import's progress floats above the undo notice, over the window: the strip
+        // keeps its size (laying out 100,000 albums again at every frame of a slide stalls).
+        let notices = Box(.vertical, spacing: 0)
+        notices.setAlignment(horizontal: .center, vertical: .end)
+        notices.append(importProgress)
+        notices.append(toast)
+        overlay.addOverlay(notices)
         windowDropTarget.onDrop { [weak self] item, _, _ in
             guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
             importMusic([url])
@@ -117,6 +122,9 @@ public final class MainWindowController {
         case .albumsChanged(.updated(let index)):
             scroller.reconfigureView(at: index)
             if index == library.selectedIndex { refreshSelection(animated: true) }
+        case .albumsChanged(.appended):
+            scroller.appendViews()
+            refreshSelection(animated: false)
         case .albumsChanged(.reloaded):
             scroller.reload()
             refreshSelection(animated: false)

@@ -109,6 +109,14 @@ public final class HorizontalScrollerView: Widget {
         updateNearness()
     }
 
+    /// Adds slots for views added after the last one (the data source already counts them):
+    /// the views on hand stay as they are.
+    public func appendViews() {
+        let count = dataSource?.numberOfViews(in: self) ?? 0
+        updateProgrammatically { model.resize(to: count) }
+        updateNearness()
+    }
+
     /// Removes the slot of the view that was at `index`.
     ///
     /// When the strip has the keyboard focus, the focus moves first to the view that takes

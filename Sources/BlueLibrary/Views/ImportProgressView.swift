@@ -3,8 +3,8 @@ import LibraryCore
 
 // MARK: - ImportProgressView
 
-/// The bar across the window while music folders are imported: what has been read and found
-/// so far, a progress bar, and Cancel. The app stays usable meanwhile.
+/// The card at the bottom of the window while music folders are imported: what has been read
+/// and found so far, a progress bar, and Stop Import. The app stays usable meanwhile.
 @MainActor
 package final class ImportProgressView: Widget {
     private let revealer: Revealer
@@ -15,12 +15,13 @@ package final class ImportProgressView: Widget {
 
     init() {
         let box = Box(.horizontal, spacing: 12)
-        revealer = Revealer(child: box, animation: .slideDown)
+        revealer = Revealer(child: box, animation: .slideUp)
         super.init(adopting: revealer)
         box.addCSSClass("import-progress")
         label.xAlign = 0
         label.ellipsize()
-        label.setSizeRequest(width: 260, height: -1)
+        label.setSizeRequest(width: 300, height: -1)
+        bar.setSizeRequest(width: 160, height: -1)
         bar.expandsHorizontally = true
         bar.setAlignment(horizontal: .fill, vertical: .center)
         bar.setAccessibleLabel(localized("Import progress"))
@@ -28,6 +29,7 @@ package final class ImportProgressView: Widget {
         box.append(label)
         box.append(bar)
         box.append(cancelButton)
+        revealer.setMargins(18)
     }
 
     package var isShown: Bool { revealer.revealsChild }

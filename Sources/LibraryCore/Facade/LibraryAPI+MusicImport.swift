@@ -60,12 +60,17 @@ extension LibraryAPI {
     private func apply(_ part: MusicImporter.Part, to state: inout MusicImportState) -> Bool {
         guard !part.albums.isEmpty else { return true }
         var change = PartChange()
-        let present = Set(order)
+        // Which albums are in the library: read once, and only for a part that needs it.
+        var presentIDs: Set<AlbumID>?
+        func isPresent(_ id: AlbumID) -> Bool {
+            if presentIDs == nil { presentIDs = Set(order) }
+            return presentIDs?.contains(id) == true
+        }
         for found in part.albums {
-            if let id = state.ids[found.key] ?? found.existingID.flatMap({ present.contains($0) ? $0 : nil }) {
+            if let id = state.ids[found.key] ?? found.existingID.flatMap({ isPresent($0) ? $0 : nil }) {
                 change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
                 state.ids[found.key] = id
-                guard present.contains(id), let current = rows.entry(id, page: [id][...]) else { continue }
+                guard isPresent(id), let current = rows.entry(id, page: [id][...]) else { continue }
                 var updated = current
                 updated.album = found.album
                 if updated.album.coverUrl.isEmpty { updated.album.coverUrl = current.album.coverUrl }
@@ -111,7 +116,7 @@ extension LibraryAPI {
         }
         rows.insert(written, sequence: sequence)
         order.append(contentsOf: added.map { $0.id })
-        if !added.isEmpty { observers.post(.albumsChanged(.reloaded)) }
+        if !added.isEmpty { observers.post(.albumsChanged(.appended(count: added.count))) }
         if !change.replaced.isEmpty {
             let replaced = Set(change.replaced.map(\.id))
             for index in order.indices where replaced.contains(order[index]) {

@@ -25,6 +25,9 @@ public enum LibraryChange: Hashable, Sendable {
     case removed(Int)
     /// The album at this index changed in place (an edit or a new cover).
     case updated(Int)
+    /// Albums were added after the last one (a part of a music folder import); the others
+    /// kept their places.
+    case appended(count: Int)
     /// Many albums came or went at once (an import, or its undo): show the list anew.
     case reloaded
 }
