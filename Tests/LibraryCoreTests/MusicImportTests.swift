@@ -178,4 +178,29 @@ struct MusicImportTests {
         library.undo()
         #expect(library.count == 0)
     }
+
+    @Test("the library stays usable during an import: a deletion in the middle, then both undone")
+    func usableDuringAnImport() async throws {
+        let maker = maker
+        for album in 1...6 {
+            try maker.track(music.appendingPathComponent("\(album)/1.mp3"), tags: tags("1", by: "Band \(album)", album: "Album \(album)"))
+        }
+        let bundled = TestFolders()  // the bundled five albums
+        let library = LibraryAPI(locations: bundled.locations)
+        library.musicImportPartInterval = .zero
+        var deleted: Album?
+        let summary = await library.importMusic([music]) { progress in
+            if progress.albumsFound > 0, deleted == nil { deleted = library.deleteAlbum(at: 0) }
+        }
+        #expect(summary.added == 6)
+        #expect(deleted?.title == "Best of Bowie")
+        #expect(library.count == 10)
+        library.undo()  // the deletion
+        #expect(library.albums.first?.title == "Best of Bowie")
+        #expect(library.count == 11)
+        library.undo()  // the whole import
+        #expect(library.count == 5)
+        library.close()
+        #expect(try bundled.database().historyAgrees)
+    }
 }

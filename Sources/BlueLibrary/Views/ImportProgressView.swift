@@ -38,7 +38,7 @@ package final class ImportProgressView: Widget {
     package var fraction: Double { bar.fraction }
 
     /// Shows the bar for an import that is starting.
-    func start() {
+    package func start() {
         label.text = localized("Looking for music…")
         bar.fraction = 0
         revealer.revealsChild = true
@@ -56,7 +56,7 @@ package final class ImportProgressView: Widget {
         bar.fraction = progress.fraction
     }
 
-    func finish() {
+    package func finish() {
         revealer.revealsChild = false
     }
 }
