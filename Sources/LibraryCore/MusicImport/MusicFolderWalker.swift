@@ -131,10 +131,12 @@ struct MusicFolderWalker {
         return text[text.index(after: dot)...].lowercased()
     }
 
+    /// The entry's name. glibc sizes each entry to its name (`d_reclen`), so the 256 bytes of
+    /// `d_name` must not be copied whole: the name is read up to its NUL, in place.
     private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
-        withUnsafeBytes(of: entry.pointee.d_name) { raw in
-            Array(raw.prefix { $0 != 0 })
-        }
+        guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return [] }
+        let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
+        return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))
     }
 
     private static func modified(_ info: stat) -> Int64 {
