@@ -50,6 +50,9 @@ struct MusicImportBadInputTests {
         let titles = library.albums.map(\.title).sorted()
         #expect(titles.contains("Fine"))
         #expect(titles.allSatisfy { String(decoding: Array($0.utf8), as: UTF8.self) == $0 })
+        Self.record("cut, text, noise and empty files named .mp3/.flac/.m4a/.ogg; an ID3v2 tag with invalid UTF-8 and a frame past its end",
+                    outcome: "\(summary.added) albums imported, \(reasons.count) files skipped as damaged and listed",
+                    held: reasons.count == 4 && summary.added == 2)
     }
 
     @Test("names that are not UTF-8: imported, shown, and recognised when imported again")
@@ -75,6 +78,9 @@ struct MusicImportBadInputTests {
         #expect(MusicFilePath(url: uri) == folder, "the URI keeps the bytes")
         let again = await library.importMusic([music])
         #expect(again.added == 0 && again.updated == 0, "the file is known by its bytes")
+        Self.record("a folder and a file named in Latin-1 (not UTF-8), imported twice",
+                    outcome: "shown as “\(album.title)”, its folder URI keeps the bytes, nothing new the second time",
+                    held: album.folder == folder.uri && again.added == 0)
     }
 
     @Test("a 50 MB embedded picture is not used; a FIFO, a device and a link loop are never opened")
@@ -101,6 +107,9 @@ struct MusicImportBadInputTests {
         #expect(library.albums.map(\.title).sorted() == ["Huge", "Tree"], "the loop is walked once")
         #expect(library.albums.allSatisfy { $0.coverUrl.isEmpty })
         #expect(summary.skipped.allSatisfy { !$0.message.isEmpty })
+        Self.record("a 50 MB embedded cover, FIFOs named pipe.mp3 and cover.jpg, a link to /dev/zero, a dangling link, a link loop",
+                    outcome: "both albums imported without covers; \(summary.skipped.count) files listed, none opened; the loop walked once",
+                    held: library.count == 2 && reasons["pipe.mp3"] == .notAFile && reasons["1.mp3"] == .coverTooLarge)
     }
 
     @Test("a folder that cannot be read is listed, and the rest imported", .enabled(if: geteuid() != 0, "root reads every folder"))
@@ -130,6 +139,12 @@ struct MusicImportBadInputTests {
         #expect(summary.filesRead == 10_000 && summary.skipped.isEmpty)
         #expect(library.albums.map(\.title) == ["Big"])
         #expect(library.albums.first?.trackCount == 10_000)
+        Self.record("10,000 audio files in one folder", outcome: "one album of \(library.albums.first?.trackCount ?? 0) tracks",
+                    held: library.albums.first?.trackCount == 10_000)
+    }
+
+    private static func record(_ attempt: String, outcome: String, held: Bool) {
+        ReliabilityLog.record([ReliabilityRow(area: "Bad music files", attempt: attempt, outcome: outcome, held: held)])
     }
 
     // MARK: Hand-made ID3v2
