@@ -44,6 +44,10 @@ static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instan
 static inline GtkDropTarget *bl_drop_target(gpointer instance) { return GTK_DROP_TARGET(instance); }
 static inline GtkNativeDialog *bl_native_dialog(gpointer instance) { return GTK_NATIVE_DIALOG(instance); }
 static inline GtkProgressBar *bl_progress_bar(gpointer instance) { return GTK_PROGRESS_BAR(instance); }
+static inline GtkSearchBar *bl_search_bar(gpointer instance) { return GTK_SEARCH_BAR(instance); }
+static inline GtkDropDown *bl_drop_down(gpointer instance) { return GTK_DROP_DOWN(instance); }
+static inline GtkToggleButton *bl_toggle_button(gpointer instance) { return GTK_TOGGLE_BUTTON(instance); }
+static inline GtkStringList *bl_string_list(gpointer instance) { return GTK_STRING_LIST(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 
@@ -56,6 +60,28 @@ static inline gulong bl_signal_connect(gpointer instance, const char *signal, GC
 
 static inline void bl_signal_emit_by_name(gpointer instance, const char *signal) {
     g_signal_emit_by_name(instance, signal);
+}
+
+static inline void bl_object_set_string(gpointer object, const char *property, const char *value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void bl_object_set_uint(gpointer object, const char *property, guint value) {
+    g_object_set(object, property, value, NULL);
+}
+
+static inline void bl_bind_property_both_ways(gpointer source, const char *source_property,
+                                              gpointer target, const char *target_property) {
+    g_object_bind_property(source, source_property, target, target_property,
+                           G_BINDING_BIDIRECTIONAL | G_BINDING_SYNC_CREATE);
+}
+
+static inline GSimpleAction *bl_string_action_new(const char *name, const char *state) {
+    return g_simple_action_new_stateful(name, G_VARIANT_TYPE_STRING, g_variant_new_string(state));
+}
+
+static inline void bl_string_action_set_state(GSimpleAction *action, const char *state) {
+    g_simple_action_set_state(action, g_variant_new_string(state));
 }
 
 static inline void bl_accessible_set_label(GtkAccessible *accessible, const char *label) {

@@ -205,11 +205,12 @@ final class EventLog {
 
     init(_ library: LibraryAPI) {
         observation = library.observe { [weak self] event in
-            self?.events.append(Self.describe(event))
+            if let described = Self.describe(event) { self?.events.append(described) }
         }
     }
 
-    private static func describe(_ event: LibraryEvent) -> String {
+    /// What the event says; the filter's choices being read again is not part of it.
+    private static func describe(_ event: LibraryEvent) -> String? {
         switch event {
         case .albumsChanged(.inserted(let index)): "inserted \(index)"
         case .albumsChanged(.removed(let index)): "removed \(index)"
@@ -220,6 +221,8 @@ final class EventLog {
         case .undoStateChanged: "undo"
         case .saveFailed(let error): "save failed \(error)"
         case .saveRecovered: "save recovered"
+        case .hiddenByView(let albums): "hidden \(albums.count)"
+        case .facetsChanged: nil
         }
     }
 }

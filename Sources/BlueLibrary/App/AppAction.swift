@@ -15,6 +15,7 @@ enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
     case addMusicFolder
+    case search
     case undo
     case redo
     case delete
@@ -43,7 +44,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .addMusicFolder, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
+        case .addAlbum, .editAlbum, .addMusicFolder, .search, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
         case .closeWindow: .window
         case .about, .quit: .app
         }
@@ -55,6 +56,7 @@ enum AppAction: CaseIterable {
         case .addAlbum: "add"
         case .editAlbum: "edit"
         case .addMusicFolder: "add-music-folder"
+        case .search: "search"
         case .undo: "undo"
         case .redo: "redo"
         case .delete: "delete"
@@ -78,6 +80,7 @@ enum AppAction: CaseIterable {
         case .addAlbum: ["<Control>n"]
         case .editAlbum: ["F2", "<Control>e"]
         case .addMusicFolder: ["<Control>o"]
+        case .search: ["<Control>f"]
         case .undo: ["<Control>z"]
         case .redo: ["<Shift><Control>z"]
         case .delete: ["Delete", "KP_Delete"]
@@ -100,6 +103,7 @@ enum AppAction: CaseIterable {
         case .addAlbum: localized("_Add Album…")
         case .editAlbum: localized("_Edit Album…")
         case .addMusicFolder: localized("Add _Music Folder…")
+        case .search: localized("Search")
         case .undo: localized("Undo")
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")

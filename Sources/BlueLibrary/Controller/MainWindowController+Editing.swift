@@ -10,8 +10,9 @@ extension MainWindowController {
     func addAlbum() {
         presentEditor(.add) { [weak self] album in
             guard let self else { return }
+            hiddenByLastCommand = []
             library.addAlbum(album, at: library.selectedIndex.map { $0 + 1 })
-            toast.show(localized("“%@” added", album.title.isolatedForDisplay))
+            toast.show(noticeTellingHidden(localized("“%@” added", album.title.isolatedForDisplay)))
         }
     }
 
@@ -21,8 +22,10 @@ extension MainWindowController {
     func editSelectedAlbum() {
         guard let index = library.selectedIndex, let album = library.album(at: index), let id = library.albumID(at: index) else { return }
         presentEditor(.edit(album)) { [weak self] edited in
-            guard let self, let index = library.index(of: id), library.editAlbum(at: index, to: edited) else { return }
-            toast.show(localized("“%@” changed", edited.title.isolatedForDisplay))
+            guard let self, let index = library.index(of: id) else { return }
+            hiddenByLastCommand = []
+            guard library.editAlbum(at: index, to: edited) else { return }
+            toast.show(noticeTellingHidden(localized("“%@” changed", edited.title.isolatedForDisplay)))
         }
     }
 

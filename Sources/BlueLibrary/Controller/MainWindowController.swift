@@ -23,6 +23,7 @@ public final class MainWindowController {
     package let toast = UndoToast()
     package let banner = Banner()
     package let importProgress = ImportProgressView()
+    package let browsingBar = BrowsingBar()
     package let actions: WindowActions
     /// The covers decoded for this window's album views.
     let coverTextures = CoverTextures()
@@ -36,6 +37,8 @@ public final class MainWindowController {
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
+    /// Albums the last command brought back or changed that the search or filter hides.
+    var hiddenByLastCommand: [Album] = []
 
     // MARK: Life cycle
 
@@ -57,6 +60,7 @@ public final class MainWindowController {
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         actions.connect(to: self)
+        connectBrowsing()
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in self?.rememberWindowSize() }
         window.onCloseRequest { [weak self] in
@@ -90,6 +94,7 @@ public final class MainWindowController {
     private func makeContent() -> Widget {
         let column = Box(.vertical, spacing: 0)
         column.append(banner)
+        column.append(browsingBar)
         column.append(scroller)
         column.append(properties)
         let overlay = Overlay(child: column)
@@ -132,6 +137,10 @@ public final class MainWindowController {
             refreshSelection(animated: true)
         case .undoStateChanged:
             refreshActions()
+        case .hiddenByView(let albums):
+            rememberHidden(albums)
+        case .facetsChanged:
+            browsingBar.showFacets(library.facets)
         case .saveFailed(let error):
             banner.show([error.message])
         case .saveRecovered:
@@ -143,6 +152,7 @@ public final class MainWindowController {
     /// Makes the strip, the properties and the Trash action follow the library's selection.
     func refreshSelection(animated: Bool) {
         showStrip(library.count > 0)
+        refreshMatchCount()
         if let selected = library.selectedIndex {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
@@ -150,18 +160,19 @@ public final class MainWindowController {
             let album = library.album(at: selected)
             properties.show(album?.tableRepresentation, folder: album?.folder, emptyMessage: localized("No album selected"))
         } else {
-            properties.show(nil, emptyMessage: library.count == 0 ? localized("Your library is empty") : localized("No album selected"))
+            properties.show(nil, emptyMessage: library.count == 0 ? nothingShownMessage : localized("No album selected"))
         }
         refreshActions()
     }
 
     /// The strip shows only when there are albums: an empty library is one empty state (in
-    /// the properties' place), not a blank band above it. When the first album comes back,
-    /// the strip takes the keyboard focus again.
+    /// the properties' place), not a blank band above it; so is a search that matches
+    /// nothing. When the first album comes back, the strip takes the keyboard focus again,
+    /// unless the user is typing a search.
     private func showStrip(_ shown: Bool) {
         guard scroller.isVisible != shown else { return }
         scroller.isVisible = shown
-        if shown { scroller.focusWhenShown() }
+        if shown, !browsingBar.containsFocus { scroller.focusWhenShown() }
     }
 
     func refreshActions() {
@@ -187,11 +198,15 @@ public final class MainWindowController {
 
     func undo() {
         toast.dismiss()
+        hiddenByLastCommand = []
         library.undo()
+        tellHiddenAfterUndo()
     }
 
     func redo() {
+        hiddenByLastCommand = []
         library.redo()
+        tellHiddenAfterUndo()
     }
 
     static func describe(_ command: LibraryCommand) -> String {

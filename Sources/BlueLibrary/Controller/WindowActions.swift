@@ -1,9 +1,11 @@
 import GtkKit
+import LibraryCore
 
 // MARK: - WindowActions
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
-/// `win.dismiss-notice`, `win.import`, `win.export`, `win.add-music-folder`):
+/// `win.dismiss-notice`, `win.import`, `win.export`, `win.add-music-folder`, `win.search`,
+/// `win.sort`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
@@ -17,11 +19,15 @@ package final class WindowActions {
     package let importAction = SimpleAction(name: AppAction.importAlbums.name)
     package let exportAction = SimpleAction(name: AppAction.exportAlbums.name)
     package let addMusicFolderAction = SimpleAction(name: AppAction.addMusicFolder.name)
+    package let searchAction = SimpleAction(name: AppAction.search.name)
+    /// The sort of the albums shown (`win.sort::title`), a radio group in the main menu.
+    package let sortAction = StringChoiceAction(name: "sort", state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction, searchAction] {
             window.add(action)
         }
+        window.add(sortAction)
         dismissNoticeAction.isEnabled = false
         window.addShortcuts(of: AppAction.allCases)
     }
@@ -37,6 +43,8 @@ package final class WindowActions {
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
         addMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
+        searchAction.onActivate { [weak controller] in controller?.startSearching() }
+        sortAction.onChoose { [weak controller] name in controller?.sort(by: name) }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {

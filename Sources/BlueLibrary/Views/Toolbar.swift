@@ -3,22 +3,30 @@ import LibraryCore
 
 // MARK: - Toolbar
 
-/// The header bar: Add, Undo and Trash on the left, the main menu on the right. The buttons are
+/// The header bar: Add, Undo and Trash on the left, Search and the main menu on the right. The buttons are
 /// bound to window actions, so they are sensitive exactly when their actions are enabled.
 @MainActor
 package final class Toolbar: Widget {
     let addButton = Button(iconName: "list-add-symbolic")
     let undoButton = Button(iconName: "edit-undo-symbolic")
     let trashButton = Button(iconName: "user-trash-symbolic")
+    /// Shows and hides the search bar (bound to it by the controller).
+    package let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let menuButton: MenuButton
     /// What Undo would undo, for its tooltip.
     private var undoDescription: String?
 
     init() {
         let menu = Menu()
-        for action in [AppAction.addAlbum, .editAlbum, .addMusicFolder, .importAlbums, .exportAlbums, .showShortcuts, .about, .quit] {
+        for action in [AppAction.addAlbum, .editAlbum, .addMusicFolder, .importAlbums, .exportAlbums] {
             menu.append(action.title, action: action.detailedName)
         }
+        menu.appendSubmenu(localized("_Sort By"), Self.sortMenu())
+        let about = Menu()
+        for action in [AppAction.showShortcuts, .about, .quit] {
+            about.append(action.title, action: action.detailedName)
+        }
+        menu.appendSection(about)
         menuButton = MenuButton(iconName: "open-menu-symbolic", menu: menu)
         let bar = HeaderBar()
         super.init(adopting: bar)
@@ -34,15 +42,34 @@ package final class Toolbar: Widget {
         menuButton.tooltip = localized("Main Menu")
         menuButton.setAccessibleLabel(localized("Main menu"))
         menuButton.isPrimary = true  // F10 opens it
+        searchButton.tooltip = AppAction.search.tooltip()
+        searchButton.setAccessibleLabel(AppAction.search.plainTitle)
 
-        for button in [addButton, undoButton, trashButton] as [Widget] + [menuButton] {
+        for button in [addButton, undoButton, trashButton] as [Widget] + [menuButton, searchButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
         }
         bar.packStart(addButton)
         bar.packStart(undoButton)
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
+        bar.packEnd(searchButton)
         undoButton.provideTooltip { [weak self] in self?.undoTooltip }
+    }
+
+    /// The main menu's Sort By submenu: one radio item per sort.
+    private static func sortMenu() -> Menu {
+        let menu = Menu()
+        for sort in AlbumSort.allCases {
+            let title = switch sort {
+            case .libraryOrder: localized("_Library Order")
+            case .title: localized("_Title")
+            case .artist: localized("_Artist")
+            case .year: localized("_Year")
+            case .recentlyAdded: localized("_Recently Added")
+            }
+            menu.append(title, action: "win.sort::\(sort.rawValue)")
+        }
+        return menu
     }
 
     /// What the Undo button's tooltip says now: "Undo Edit “Best of Bowie” (Ctrl+Z)".

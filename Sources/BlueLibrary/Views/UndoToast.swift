@@ -58,9 +58,11 @@ package final class UndoToast: Widget {
     package private(set) var message = ""
 
     /// Shows `message`, replacing a notice already on show, and starts its timer again.
-    func show(_ message: String) {
+    /// `offersUndo: false` leaves the Undo button out (a notice about an undo itself).
+    func show(_ message: String, offersUndo: Bool = true) {
         self.message = message
         label.text = message.asSentence
+        undoButton.isVisible = offersUndo
         revealer.revealsChild = true
         onShownChange(true)
         hideTimer = Timeout(milliseconds: Self.displayMilliseconds) { [weak self] in self?.dismiss() }

@@ -58,19 +58,23 @@ enum DatabaseChange: Sendable {
                 let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
                 for entry in entries {
                     try delete.execute(arguments: [entry.id])
+                    try unindex(entry.id, in: db)
                 }
             }
         }
     }
 
-    /// Inserts entries with their ids and places (replacing a row of the same id).
+    /// Inserts entries with their ids, places, sort keys and search words (replacing a row of
+    /// the same id).
     ///
     /// Text goes in as UTF-8 bytes cast to text: GRDB binds a `String` as a C string, which
     /// would cut it at a NUL character, and a title may hold one.
     static func insert(_ entries: [LibraryEntry], in db: Database) throws {
         let insert = try db.cachedStatement(sql: """
-            INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year, folder, trackCount, duration)
-            VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?)
+            INSERT OR REPLACE INTO album (id, position, title, artist, genre, coverUrl, year, folder, trackCount, duration,
+                                          titleKey, artistKey, genreKey, yearValue)
+            VALUES (?, ?, CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), CAST(? AS TEXT), ?, ?,
+                    ?, ?, ?, ?)
             """)
         for entry in entries {
             let album = entry.album
@@ -81,8 +85,9 @@ enum DatabaseChange: Sendable {
                 album.duration.databaseValue,
             ]
             try insert.execute(arguments: StatementArguments(
-                [entry.id.databaseValue, entry.key.databaseValue] + texts.map(\.databaseValue) + source
+                [entry.id.databaseValue, entry.key.databaseValue] + texts.map(\.databaseValue) + source + sortColumns(of: album)
             ))
+            try index(album, id: entry.id, in: db)
         }
     }
 

@@ -9,6 +9,9 @@ import GRDB
 struct OpenedLibrary: Sendable {
     let database: LibraryDatabase
     let order: [AlbumID]
+    /// The albums the saved search, filter and sort show; `nil` for the whole library in
+    /// the user's order (or when they could not be read).
+    var shownIDs: [AlbumID]? = nil
     let history: UndoStack
     let nextAlbumID: AlbumID
     let state: AppState
@@ -61,6 +64,7 @@ enum LibraryOpener {
             return OpenedLibrary(
                 database: database,
                 order: try database.orderedIDs(),
+                shownIDs: shownIDs(for: state.query, in: database),
                 history: try database.history(),
                 nextAlbumID: try database.nextAlbumID(),
                 state: state,
@@ -73,6 +77,18 @@ enum LibraryOpener {
             Log.core.warning("the library could not be read: \(error)")
             return OpenedLibrary(database: memoryDatabase(with: []), order: [], history: UndoStack(), nextAlbumID: 1, state: state,
                                  problems: problems, lock: lock, isInUseElsewhere: false, isBackupDue: false)
+        }
+    }
+
+    /// The albums the saved query shows, read as the library opens (so that the first frame
+    /// shows them); `nil` for the whole library, or when the query fails (logged).
+    private static func shownIDs(for query: AlbumQuery, in database: LibraryDatabase) -> [AlbumID]? {
+        guard !query.isWholeLibrary else { return nil }
+        do {
+            return try database.albumIDs(matching: query)
+        } catch {
+            Log.core.warning("the saved search could not be made: \(error)")
+            return nil
         }
     }
 

@@ -48,6 +48,9 @@ enum LibrarySchema {
                 ) WITHOUT ROWID;
                 """)
         }
+        migrator.registerMigration("v3: search, sort and filter") { db in
+            try LibrarySchema.addBrowsing(db)
+        }
         return migrator
     }
 }

@@ -10,9 +10,10 @@ extension LibraryAPI {
         return entry.album
     }
 
-    /// Inserts `album` at `index` (at the end when `nil` or past it) and selects it.
+    /// Inserts `album` at `index` among the albums shown (at the end when `nil` or past it):
+    /// in the user's order, it goes after the album shown before it. It is selected if shown.
     public func addAlbum(_ album: Album, at index: Int? = nil) {
-        let position = min(max(index ?? order.count, 0), order.count)
+        let position = libraryPosition(forShownInsertionAt: index)
         let key = OrderKey.between(
             position > 0 ? key(of: order[position - 1]) : nil,
             position < order.count ? key(of: order[position]) : nil
@@ -96,62 +97,67 @@ extension LibraryAPI {
         persistency.submit(change, sequence: sequence)
         observers.post(.undoStateChanged)
         saveState()
+        refreshFacets()
     }
 
+    /// Puts the entries in the order (and among the albums shown, where the search and filter
+    /// let them), and selects the first shown. Those hidden are announced.
     private func insert(_ entries: [LibraryEntry], sequence: Int) {
         rows.insert(entries, sequence: sequence)
         // Albums already in the list (a command that no longer fits) are not inserted twice.
         let present = Set(entries.count > 1 ? order : order.filter { $0 == entries[0].id })
         var first: Int?
+        var hidden: [Album] = []
         var lastKey = order.last.flatMap(key(of:))
         for entry in entries.sorted(by: { $0.key < $1.key }) where !present.contains(entry.id) {
             // An import goes after the last album: appended without a search.
             let index = lastKey.map { $0 < entry.key } ?? true ? order.count : insertionIndex(for: entry.key)
             if index == order.count { lastKey = entry.key }
             order.insert(entry.id, at: index)
-            if entries.count == 1 { observers.post(.albumsChanged(.inserted(index))) }
-            first = min(first ?? index, index)
+            guard let shown = showInserted(entry, atLibraryIndex: index) else {
+                hidden.append(entry.album)
+                continue
+            }
+            if entries.count == 1 { observers.post(.albumsChanged(.inserted(shown))) }
+            first = min(first ?? shown, shown)
         }
         if entries.count > 1 { observers.post(.albumsChanged(.reloaded)) }
         if let first {
             if entries.count > 1 { selectedIndex = nil }  // the old index means nothing now
             setSelection(first)
+        } else if entries.count > 1 {
+            reselect()
         }
+        if !hidden.isEmpty { observers.post(.hiddenByView(hidden)) }
     }
 
-    /// Shows the entries' new fields where they are, and selects the first.
+    /// Shows the entries' new fields (moving them if the sort says so, hiding them if the
+    /// search or filter no longer shows them), and selects the first shown.
     private func replace(_ entries: [LibraryEntry], sequence: Int) {
         rows.insert(entries, sequence: sequence)
-        let changed = Set(entries.map(\.id))
-        let indexes = order.indices.filter { changed.contains(order[$0]) }
-        for index in indexes {
-            observers.post(.albumsChanged(.updated(index)))
-        }
-        if let first = indexes.first { setSelection(first) }
+        let (indexes, hidden) = showReplaced(entries)
+        if let first = indexes.min() { setSelection(first) }
+        if !hidden.isEmpty { observers.post(.hiddenByView(hidden)) }
     }
 
     private func remove(_ entries: [LibraryEntry]) {
         let removed = Set(entries.map(\.id))
-        let selectedID = selectedIndex.map { order[$0] }
         if entries.count == 1, let index = order.firstIndex(of: entries[0].id) {
             order.remove(at: index)
-            observers.post(.albumsChanged(.removed(index)))
-            setSelection(selection(afterRemovingAt: index))
+            guard let shown = hideRemoved(entries[0].id, atLibraryIndex: index) else { return }  // it was not shown
+            observers.post(.albumsChanged(.removed(shown)))
+            setSelection(selection(afterRemovingAt: shown))
             return
         }
-        let firstRemoved = order.firstIndex { removed.contains($0) }
+        let firstRemoved = shownIDs.firstIndex { removed.contains($0) }
         order.removeAll { removed.contains($0) }
+        browsing.shownIDs?.removeAll { removed.contains($0) }
         observers.post(.albumsChanged(.reloaded))
-        selectedIndex = nil
-        if let selectedID, !removed.contains(selectedID), let index = order.firstIndex(of: selectedID) {
-            setSelection(index)
-        } else {
-            setSelection(order.isEmpty ? nil : min(firstRemoved ?? 0, order.count - 1))
-        }
+        reselect(orNear: firstRemoved)
     }
 
     /// Where an album with `key` goes in the order (a binary search over the albums' places).
-    private func insertionIndex(for key: OrderKey) -> Int {
+    func insertionIndex(for key: OrderKey) -> Int {
         var low = 0
         var high = order.count
         while low < high {
@@ -168,9 +174,9 @@ extension LibraryAPI {
     /// The selection after the album at `removed` was deleted: the same album if another was
     /// selected, else the one that took its place, else the new last one.
     private func selection(afterRemovingAt removed: Int) -> Int? {
-        guard !order.isEmpty else { return nil }
+        guard count > 0 else { return nil }
         guard let selected = selectedIndex, selected != removed else {
-            return min(removed, order.count - 1)
+            return min(removed, count - 1)
         }
         return selected > removed ? selected - 1 : selected
     }

@@ -3,15 +3,14 @@ import Foundation
 // MARK: - Import and export (the original sample's albums.json)
 
 extension LibraryAPI {
-    /// Every album in the user's order, as the window shows them (changes not committed yet
-    /// included), read a page at a time.
+    /// Every album in the user's order, shown or not (changes not committed yet included),
+    /// read a page at a time.
     public func allAlbums() -> [Album] {
         var albums: [Album] = []
         albums.reserveCapacity(order.count)
-        var index = 0
-        while index < order.count {
-            if let album = album(at: index) { albums.append(album) }
-            index += 1
+        let half = AlbumRows.pageSize / 2
+        for (index, id) in order.enumerated() {
+            if let entry = rows.entry(id, page: order[max(index - half, 0)..<min(index + half, order.count)]) { albums.append(entry.album) }
         }
         return albums
     }

@@ -116,17 +116,13 @@ extension LibraryAPI {
         }
         rows.insert(written, sequence: sequence)
         order.append(contentsOf: added.map { $0.id })
-        if !added.isEmpty { observers.post(.albumsChanged(.appended(count: added.count))) }
-        if !change.replaced.isEmpty {
-            let replaced = Set(change.replaced.map(\.id))
-            for index in order.indices where replaced.contains(order[index]) {
-                observers.post(.albumsChanged(.updated(index)))
-            }
-        }
-        if selectedIndex == nil, !order.isEmpty { setSelection(0) }
+        if !added.isEmpty { showAppended(added) }
+        if !change.replaced.isEmpty { _ = showReplaced(change.replaced) }
+        if selectedIndex == nil, count > 0 { setSelection(0) }
         persistency.submit(.importPart(recorded, part: part, isFirst: isFirst, tracks: change.tracks), sequence: sequence)
         observers.post(.undoStateChanged)
         saveState()
+        refreshFacets()
         return true
     }
 }

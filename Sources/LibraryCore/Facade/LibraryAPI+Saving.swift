@@ -3,7 +3,10 @@
 extension LibraryAPI {
     /// What `state.json` holds (the memento).
     public var state: AppState {
-        AppState(selectedAlbumID: selectedIndex.map { order[$0] }, selectedIndex: selectedIndex, windowSize: windowSize)
+        AppState(
+            selectedAlbumID: selectedIndex.map { shownIDs[$0] } ?? browsing.heldSelection, selectedIndex: selectedIndex,
+            windowSize: windowSize, query: requestedQuery
+        )
     }
 
     /// Commits and writes everything pending now; returns once it is on disk (at quit), or

@@ -29,7 +29,11 @@ public final class LibraryAPI {
     /// Numbers the changes handed to the commit queue.
     var nextSequence = 1
 
-    /// The selected album's index; `nil` exactly when the library is empty.
+    /// What the window shows: the search, filter and sort, and the albums they pick
+    /// (`LibraryAPI+Browsing`).
+    var browsing: BrowsingState
+
+    /// The selected album's index among those shown; `nil` exactly when none is shown.
     public internal(set) var selectedIndex: Int?
     /// The main window's size, remembered across launches.
     public var windowSize: WindowSize? {
@@ -51,6 +55,9 @@ public final class LibraryAPI {
     /// How often an import hands over the albums it found (tests make it hand over each chunk).
     var musicImportPartInterval: Duration = .milliseconds(250)
     var isStateSaveFailing = false
+    /// The last question asked of the database about what to show: the commit queue skips
+    /// questions asked again since.
+    let askedGeneration = Protected(0)
 
     // MARK: Life cycle
 
@@ -81,9 +88,12 @@ public final class LibraryAPI {
         isInUseElsewhere = opened.isInUseElsewhere
         loadProblems = opened.problems
         windowSize = opened.state.windowSize
-        selectedIndex = Self.restoredSelection(opened.state, in: opened.order)
+        browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
+        browsing.heldSelection = opened.state.selectedAlbumID
+        selectedIndex = Self.restoredSelection(opened.state, in: opened.shownIDs ?? opened.order)
         relay.library = self
         if opened.isBackupDue { persistency.backUp() }
+        refreshFacets()
     }
 
     /// An instance that goes away (a test's, say) still saves what it has not saved yet.
@@ -98,8 +108,8 @@ public final class LibraryAPI {
         lock = nil
     }
 
-    /// The saved album if it is still there, else the saved index clamped into the list, else
-    /// the first album; `nil` for an empty library.
+    /// The saved album if it is still shown, else the saved index clamped into the list, else
+    /// the first album; `nil` when none is shown.
     private static func restoredSelection(_ state: AppState, in order: [AlbumID]) -> Int? {
         guard !order.isEmpty else { return nil }
         if let id = state.selectedAlbumID, let index = order.firstIndex(of: id) { return index }
@@ -111,10 +121,13 @@ public final class LibraryAPI {
 
     // MARK: Reading
 
-    /// How many albums the library holds.
-    public var count: Int { order.count }
+    /// How many albums are shown (all of the library's, unless a search or filter is on).
+    public var count: Int { shownIDs.count }
 
-    /// The album at `index`, or `nil` outside the list.
+    /// How many albums the library holds, shown or not.
+    public var libraryCount: Int { order.count }
+
+    /// The album shown at `index`, or `nil` outside the list.
     public func album(at index: Int) -> Album? {
         entry(at: index)?.album
     }
@@ -126,19 +139,21 @@ public final class LibraryAPI {
 
     /// The identity of the album at `index`, which stays with it as others come and go.
     public func albumID(at index: Int) -> AlbumID? {
-        order.indices.contains(index) ? order[index] : nil
+        let shown = shownIDs
+        return shown.indices.contains(index) ? shown[index] : nil
     }
 
-    /// Where the album `id` is now; `nil` if it is no longer in the library.
+    /// Where the album `id` is shown now; `nil` if it is hidden or no longer in the library.
     public func index(of id: AlbumID) -> Int? {
-        order.firstIndex(of: id)
+        shownIDs.firstIndex(of: id)
     }
 
-    /// The entry at `index`; a miss reads the albums around it too (the strip's next asks).
+    /// The entry shown at `index`; a miss reads the albums around it too (the strip's next asks).
     func entry(at index: Int) -> LibraryEntry? {
-        guard order.indices.contains(index) else { return nil }
+        let shown = shownIDs
+        guard shown.indices.contains(index) else { return nil }
         let half = AlbumRows.pageSize / 2
-        return rows.entry(order[index], page: order[max(index - half, 0)..<min(index + half, order.count)])
+        return rows.entry(shown[index], page: shown[max(index - half, 0)..<min(index + half, shown.count)])
     }
 
     /// The place of album `id` in the order (read on its own, for a binary search).
@@ -155,9 +170,9 @@ public final class LibraryAPI {
 
     // MARK: Selection
 
-    /// Selects the album at `index`, clamped into the list.
+    /// Selects the album shown at `index`, clamped into the list.
     public func selectAlbum(at index: Int) {
-        guard !order.isEmpty, setSelection(min(max(index, 0), order.count - 1)) else { return }
+        guard count > 0, setSelection(min(max(index, 0), count - 1)) else { return }
         saveState()
     }
 
@@ -166,6 +181,7 @@ public final class LibraryAPI {
     func setSelection(_ index: Int?) -> Bool {
         guard index != selectedIndex else { return false }
         selectedIndex = index
+        if let index { browsing.heldSelection = shownIDs[index] }
         observers.post(.selectionChanged(index))
         return true
     }

@@ -57,13 +57,19 @@ public func localized(_ message: String) -> String {
 /// The translation of `singular` or `plural` for `count` (the language's own plural rules),
 /// with `%@` filled with the count. Both must be literals (`xgettext --keyword=localizedPlural:1,2`).
 public func localizedPlural(_ singular: String, _ plural: String, _ count: Int) -> String {
+    localizedPlural(singular, plural, count, String(count))
+}
+
+/// The translation of `singular` or `plural` for `count`, filled with `arguments` (`%@`, or
+/// numbered `%1$@`, `%2$@`…), e.g. the count written with grouping separators.
+public func localizedPlural(_ singular: String, _ plural: String, _ count: Int, _ arguments: String...) -> String {
     let format = singular.withCString { one in
         plural.withCString { many in
             guard let translation = g_dngettext(Localization.domain, one, many, UInt(max(count, 0))) else { return count == 1 ? singular : plural }
             return translation == one ? singular : translation == many ? plural : String(cString: translation)
         }
     }
-    return LocalizedFormat(format).filled(with: [String(count)])
+    return LocalizedFormat(format).filled(with: arguments)
 }
 
 /// The translation of the format `message`, filled with `arguments`: `%@` takes the next

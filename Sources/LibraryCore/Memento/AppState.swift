@@ -3,7 +3,8 @@ import Foundation
 // MARK: - AppState
 
 /// What the app remembers between launches besides the library (the memento, like the
-/// original sample's user defaults): the selected album and the window size. Saved as
+/// original sample's user defaults): the selected album, the window size, and the search,
+/// filter and sort. Saved as
 /// `state.json`. The undo history lives in the library database, with the albums.
 public struct AppState: Codable, Hashable, Sendable {
     /// The selected album, `nil` for none.
@@ -12,21 +13,24 @@ public struct AppState: Codable, Hashable, Sendable {
     public var selectedIndex: Int?
     /// The main window's size, `nil` until the window has reported one.
     public var windowSize: WindowSize?
+    /// The search, filter and sort shown.
+    public var query: AlbumQuery
     /// The undo history a version before the database saved here; read once, when its
     /// `albums.json` is imported, and never written again.
     var legacyUndoHistory: [LegacyCommand] = []
     var legacyRedoHistory: [LegacyCommand] = []
 
-    public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil) {
+    public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil, query: AlbumQuery = AlbumQuery()) {
         self.selectedAlbumID = selectedAlbumID
         self.selectedIndex = selectedIndex
         self.windowSize = windowSize
+        self.query = query
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case selectedAlbumID, selectedIndex, windowSize, undoHistory, redoHistory
+        case selectedAlbumID, selectedIndex, windowSize, query, undoHistory, redoHistory
     }
 
     /// Every key is optional, so a state file from an older version still loads; a key that
@@ -36,6 +40,7 @@ public struct AppState: Codable, Hashable, Sendable {
         selectedAlbumID = try container.decodeIfPresent(AlbumID.self, forKey: .selectedAlbumID)
         selectedIndex = try container.decodeIfPresent(Int.self, forKey: .selectedIndex)
         windowSize = try container.decodeIfPresent(WindowSize.self, forKey: .windowSize)
+        query = try container.decodeIfPresent(AlbumQuery.self, forKey: .query) ?? AlbumQuery()
         legacyUndoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .undoHistory) ?? []
         legacyRedoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .redoHistory) ?? []
     }
@@ -45,6 +50,7 @@ public struct AppState: Codable, Hashable, Sendable {
         try container.encodeIfPresent(selectedAlbumID, forKey: .selectedAlbumID)
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(windowSize, forKey: .windowSize)
+        if query != AlbumQuery() { try container.encode(query, forKey: .query) }
     }
 
     /// Decodes `state.json`, naming the entry and key on failure.

@@ -8,6 +8,11 @@ public enum LibraryEvent: Sendable {
     case albumsChanged(LibraryChange)
     /// The selected album changed (`nil`: nothing is selected).
     case selectionChanged(Int?)
+    /// A command brought back or changed albums that the search or filter hides: they are in
+    /// the library, only not shown.
+    case hiddenByView([Album])
+    /// The genres or decades of the library changed (`LibraryAPI.facets`).
+    case facetsChanged
     /// `canUndo` or `canRedo` may have changed.
     case undoStateChanged
     /// A file could not be saved; the in-memory state is kept and saved again on the next change.

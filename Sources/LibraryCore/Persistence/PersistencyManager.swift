@@ -58,6 +58,18 @@ final class PersistencyManager: Sendable {
     /// Whether library changes are not in the database yet (waiting, or failing).
     var hasUncommittedChanges: Bool { commits.hasPendingChanges }
 
+    /// Runs `work` on the commit queue, after every change submitted so far (so it reads the
+    /// library as the window shows it), and hands its result to `then` on the main actor.
+    func read<Value: Sendable>(
+        _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
+        then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
+    ) {
+        commits.enqueue { database in
+            let result = Result { try work(database) }
+            Task { @MainActor in then(result) }
+        }
+    }
+
     /// Makes the daily backup on the commit queue, after the changes before it.
     func backUp() {
         let backup = locations.backupFile

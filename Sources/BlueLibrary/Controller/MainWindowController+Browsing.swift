@@ -1,0 +1,101 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - Search, sort and filter
+
+extension MainWindowController {
+    /// Wires the search bar, the header bar's search button and the sort, and shows the
+    /// search, filter and sort restored at launch.
+    func connectBrowsing() {
+        browsingBar.searchBar.captureKeys(from: window)
+        toolbar.searchButton.bind(to: browsingBar.searchBar)
+        browsingBar.onChange = { [weak self] in self?.showChosenAlbums() }
+        browsingBar.entry.onStopSearch { [weak self] in self?.stopSearching() }
+        browsingBar.entry.onActivate { [weak self] in self?.scroller.focus() }
+        browsingBar.searchBar.onSearchingChanged { [weak self] in
+            guard let self, !browsingBar.searchBar.isSearching else { return }
+            stopSearching()  // the bar closed (its button, or Escape): nothing stays filtered unseen
+        }
+        let query = library.requestedQuery
+        browsingBar.showFacets(library.facets)
+        browsingBar.show(query)
+        actions.sortAction.state = query.sort.rawValue
+        if query.isFiltering { browsingBar.searchBar.isSearching = true }
+    }
+
+    /// Search (Ctrl+F): shows the search bar with the focus in its field, its text selected.
+    func startSearching() {
+        browsingBar.searchBar.isSearching = true
+        browsingBar.entry.grabFocus()
+    }
+
+    /// Escape in the search field, or the bar closed: the whole library again (in the same
+    /// sort), the album selected in the search still selected, the focus back in the strip.
+    func stopSearching() {
+        let hadFocus = browsingBar.containsFocus
+        browsingBar.clear()
+        browsingBar.searchBar.isSearching = false
+        if hadFocus { scroller.focusWhenShown() }
+    }
+
+    /// Sort By (main menu): shows the albums in `name`'s sort (an `AlbumSort`).
+    func sort(by name: String) {
+        guard let sort = AlbumSort(rawValue: name) else { return }
+        actions.sortAction.state = name
+        var query = library.requestedQuery
+        query.sort = sort
+        library.show(query)
+    }
+
+    /// Asks the library for the albums the search bar picks, in the current sort.
+    private func showChosenAlbums() {
+        library.show(AlbumQuery(
+            searchText: browsingBar.search, sort: library.requestedQuery.sort, genre: browsingBar.genre, decade: browsingBar.decade
+        ))
+    }
+
+    /// Shows how many albums match, in the bar and to screen readers.
+    func refreshMatchCount() {
+        browsingBar.showCount(shown: library.count, of: library.libraryCount, filtering: library.query.isFiltering)
+    }
+
+    /// What the empty state says when no album is shown.
+    var nothingShownMessage: String {
+        if library.libraryCount == 0 { return localized("Your library is empty") }
+        let search = library.query.searchText.trimmingCharacters(in: .whitespaces)
+        return search.isEmpty ? localized("No albums match these filters") : localized("No albums match “%@”", search.isolatedForDisplay)
+    }
+
+    // MARK: Albums the search hides
+
+    /// Remembers albums the last command brought back or changed that the search or filter
+    /// hides, for the notice that follows.
+    func rememberHidden(_ albums: [Album]) {
+        hiddenByLastCommand += albums
+    }
+
+    /// `notice` ("“Blue” added"), and if the search or filter hides the album, a sentence
+    /// saying so: nothing seems lost because it is not shown.
+    func noticeTellingHidden(_ notice: String) -> String {
+        defer { hiddenByLastCommand = [] }
+        guard !hiddenByLastCommand.isEmpty else { return notice }
+        return localized("%1$@. %2$@", notice, hiddenReason)
+    }
+
+    /// After undo or redo: says which albums came back hidden by the search or filter.
+    func tellHiddenAfterUndo() {
+        defer { hiddenByLastCommand = [] }
+        guard let first = hiddenByLastCommand.first else { return }
+        let back = hiddenByLastCommand.count == 1
+            ? localized("“%@” is back", first.title.isolatedForDisplay)
+            : localizedPlural("%@ album is back", "%@ albums are back", hiddenByLastCommand.count)
+        toast.show(localized("%1$@. %2$@", back, hiddenReason), offersUndo: false)
+    }
+
+    private var hiddenReason: String {
+        let one = hiddenByLastCommand.count == 1
+        return library.query.searchedText.isEmpty
+            ? (one ? localized("The filter hides it.") : localized("The filter hides them."))
+            : (one ? localized("The search hides it.") : localized("The search hides them."))
+    }
+}

@@ -1,0 +1,109 @@
+import Foundation
+
+// MARK: - AlbumSort
+
+/// The orders the albums can be shown in.
+public enum AlbumSort: String, Codable, CaseIterable, Hashable, Sendable {
+    /// The user's own order (the default).
+    case libraryOrder
+    case title
+    /// By artist, then year, then title.
+    case artist
+    /// By year (albums without one last), then artist, then title.
+    case year
+    /// The albums added last first.
+    case recentlyAdded
+}
+
+// MARK: - AlbumQuery
+
+/// Which albums the window shows, and in which order: a search (every word typed must begin
+/// a word of the title, artist, genre or year, ignoring case and accents), a genre, a decade
+/// and a sort. Part of the memento.
+public struct AlbumQuery: Codable, Hashable, Sendable {
+    /// What the user typed, as typed.
+    public var searchText: String
+    public var sort: AlbumSort
+    /// The genre shown, folded (`LibraryFacets.Genre.key`); `nil` for every genre.
+    public var genre: String?
+    /// The decade shown (1990 for the 1990s); `nil` for every decade.
+    public var decade: Int?
+
+    public init(searchText: String = "", sort: AlbumSort = .libraryOrder, genre: String? = nil, decade: Int? = nil) {
+        self.searchText = searchText
+        self.sort = sort
+        self.genre = genre
+        self.decade = decade
+    }
+
+    /// The words searched for (folded); empty when nothing is searched.
+    var searchedWords: [String] { SearchWords.words(in: searchText) }
+
+    /// The search text without surrounding spaces; empty when nothing is searched.
+    public var searchedText: String { searchedWords.isEmpty ? "" : searchText.trimmingCharacters(in: .whitespacesAndNewlines) }
+
+    /// Whether the search or a filter leaves some albums out.
+    public var isFiltering: Bool { !searchedWords.isEmpty || genre != nil || decade != nil }
+
+    /// Whether this shows every album in the user's order (no search, filter or sort).
+    public var isWholeLibrary: Bool { !isFiltering && sort == .libraryOrder }
+
+    /// This query without its search and filters (what Escape returns to).
+    public var withoutFilters: AlbumQuery { AlbumQuery(sort: sort) }
+
+    /// Whether `album` is one this query shows.
+    func matches(_ album: Album) -> Bool {
+        if genre != nil || decade != nil {
+            let key = AlbumSortKey(album)
+            if let genre, key.genre != Array(genre.utf8) { return false }
+            if let decade, key.decade != decade { return false }
+        }
+        let searched = searchedWords
+        return searched.isEmpty || SearchWords.matches(searched, in: SearchWords.words(of: album))
+    }
+
+    /// The full-text index's query: each word quoted (quotes doubled) and matched as a prefix.
+    var fullTextPattern: String? {
+        let searched = searchedWords
+        guard !searched.isEmpty else { return nil }
+        return searched.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case searchText, sort, genre, decade
+    }
+
+    /// Every key is optional, and a sort this version does not know is the user's order.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        searchText = try container.decodeIfPresent(String.self, forKey: .searchText) ?? ""
+        sort = (try? container.decodeIfPresent(AlbumSort.self, forKey: .sort)) ?? .libraryOrder
+        genre = try container.decodeIfPresent(String.self, forKey: .genre)
+        decade = try container.decodeIfPresent(Int.self, forKey: .decade)
+    }
+}
+
+// MARK: - LibraryFacets
+
+/// The genres and decades the library's albums have: the filter's choices.
+public struct LibraryFacets: Hashable, Sendable {
+    /// One genre, however it is spelt ("Rock", "rock").
+    public struct Genre: Hashable, Sendable {
+        /// The folded genre, what `AlbumQuery.genre` holds.
+        public var key: String
+        /// The spelling most albums of the genre use.
+        public var name: String
+    }
+
+    /// In alphabetical order of their keys.
+    public var genres: [Genre] = []
+    /// Oldest first (1990 for the 1990s).
+    public var decades: [Int] = []
+
+    public init(genres: [Genre] = [], decades: [Int] = []) {
+        self.genres = genres
+        self.decades = decades
+    }
+}

@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+// MARK: - Search, sort and filter
+
+extension LibraryDatabase {
+    /// The ids of the albums `query` shows, in its order: the full-text index finds the
+    /// search words, the sort key columns' indexes give the order.
+    func albumIDs(matching query: AlbumQuery) throws -> [AlbumID] {
+        var conditions: [String] = []
+        var arguments: [DatabaseValueConvertible?] = []
+        if let pattern = query.fullTextPattern {
+            conditions.append("id IN (SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT))")
+            arguments.append(Data(pattern.utf8))
+        }
+        if let genre = query.genre {
+            conditions.append("genreKey = ?")
+            arguments.append(Data(genre.utf8))
+        }
+        if let decade = query.decade {
+            conditions.append("yearValue BETWEEN ? AND ?")
+            arguments += [decade, decade + 9]
+        }
+        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
+        let sql = "SELECT id FROM album \(filter) ORDER BY \(Self.orderClause(query.sort))"
+        return try writer.read { db in
+            try AlbumID.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
+        }
+    }
+
+    /// The `ORDER BY` of each sort, the one `AlbumSortKey.precedes(_:in:)` mirrors (ties by id).
+    static func orderClause(_ sort: AlbumSort) -> String {
+        switch sort {
+        case .libraryOrder: "position, id"
+        case .title: "titleKey, artistKey, id"
+        case .artist: "artistKey, yearValue IS NULL, yearValue, titleKey, id"
+        case .year: "yearValue IS NULL, yearValue, artistKey, titleKey, id"
+        case .recentlyAdded: "id DESC"
+        }
+    }
+
+    /// The genres (each with its most common spelling) and decades of the library's albums.
+    func facets() throws -> LibraryFacets {
+        try writer.read { db in
+            var facets = LibraryFacets()
+            let genres = try Row.fetchAll(db, sql: """
+                SELECT genreKey, CAST(genre AS BLOB) AS genre, count(*) AS albums FROM album
+                WHERE genreKey != x'' GROUP BY genreKey, genre ORDER BY genreKey, albums DESC, genre
+                """)
+            for row in genres {
+                guard let key = Data.fromDatabaseValue(row["genreKey"]), let name = Data.fromDatabaseValue(row["genre"]) else { continue }
+                let genre = LibraryFacets.Genre(key: String(decoding: key, as: UTF8.self), name: String(decoding: name, as: UTF8.self))
+                if facets.genres.last?.key != genre.key { facets.genres.append(genre) }
+            }
+            facets.decades = try Int.fetchAll(db, sql: """
+                SELECT DISTINCT yearValue / 10 * 10 FROM album WHERE yearValue IS NOT NULL ORDER BY 1
+                """)
+            return facets
+        }
+    }
+}

@@ -1,0 +1,71 @@
+import Foundation
+import GRDB
+
+// MARK: - Search, sort and filter
+
+extension LibrarySchema {
+    /// Schema v3. Each album row gets its sort keys (`AlbumSortKey`: folded title, artist and
+    /// genre as blobs, the year as a number), indexed in the orders the window sorts by, and
+    /// `album_search`, an FTS5 index of its search words (`SearchWords`) under the album's id.
+    ///
+    /// The words are made in Swift and given to FTS5 separated by single spaces; its
+    /// tokenizer cuts at spaces only (every other category is a word character) and keeps
+    /// what it is given (no accent removal of its own). The keys and words of the albums
+    /// already there are computed once, here.
+    static func addBrowsing(_ db: Database) throws {
+        try db.execute(sql: """
+            ALTER TABLE album ADD COLUMN titleKey BLOB NOT NULL DEFAULT x'';
+            ALTER TABLE album ADD COLUMN artistKey BLOB NOT NULL DEFAULT x'';
+            ALTER TABLE album ADD COLUMN genreKey BLOB NOT NULL DEFAULT x'';
+            ALTER TABLE album ADD COLUMN yearValue INTEGER;
+            CREATE INDEX album_by_title ON album(titleKey, artistKey, id);
+            CREATE INDEX album_by_artist ON album(artistKey, yearValue IS NULL, yearValue, titleKey, id);
+            CREATE INDEX album_by_year ON album(yearValue IS NULL, yearValue, artistKey, titleKey, id);
+            CREATE INDEX album_by_genre ON album(genreKey);
+            CREATE VIRTUAL TABLE album_search USING fts5(
+                words,
+                tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* S* P* C* Zl Zp'",
+                prefix = '1 2 3'
+            );
+            """)
+        let rows = try Row.fetchCursor(db, sql: """
+            SELECT id, CAST(title AS BLOB) AS title, CAST(artist AS BLOB) AS artist,
+                   CAST(genre AS BLOB) AS genre, CAST(year AS BLOB) AS year FROM album
+            """)
+        var albums: [(AlbumID, Album)] = []
+        while let row = try rows.next() {
+            func text(_ column: String) -> String {
+                Data.fromDatabaseValue(row[column]).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }
+            guard let id = AlbumID.fromDatabaseValue(row["id"]) else { continue }
+            albums.append((id, Album(title: text("title"), artist: text("artist"), genre: text("genre"), coverUrl: "", year: text("year"))))
+        }
+        let update = try db.makeStatement(sql: "UPDATE album SET titleKey = ?, artistKey = ?, genreKey = ?, yearValue = ? WHERE id = ?")
+        for (id, album) in albums {
+            try update.execute(arguments: StatementArguments(DatabaseChange.sortColumns(of: album) + [id.databaseValue]))
+            try DatabaseChange.index(album, id: id, in: db)
+        }
+    }
+}
+
+// MARK: - Keeping the index
+
+extension DatabaseChange {
+    /// The values of the sort key columns (`titleKey`, `artistKey`, `genreKey`, `yearValue`).
+    static func sortColumns(of album: Album) -> [DatabaseValue] {
+        let key = AlbumSortKey(album)
+        return [Data(key.title).databaseValue, Data(key.artist).databaseValue, Data(key.genre).databaseValue, key.year.databaseValue]
+    }
+
+    /// Writes the search words of album `id`, replacing those it had.
+    static func index(_ album: Album, id: AlbumID, in db: Database) throws {
+        try unindex(id, in: db)
+        try db.cachedStatement(sql: "INSERT INTO album_search (rowid, words) VALUES (?, CAST(? AS TEXT))")
+            .execute(arguments: [id, Data(SearchWords.words(of: album).joined(separator: " ").utf8)])
+    }
+
+    /// Takes album `id` out of the search index.
+    static func unindex(_ id: AlbumID, in db: Database) throws {
+        try db.cachedStatement(sql: "DELETE FROM album_search WHERE rowid = ?").execute(arguments: [id])
+    }
+}

@@ -1,0 +1,234 @@
+import Foundation
+
+// MARK: - Search, sort and filter
+
+extension LibraryAPI {
+    /// The search, filter and sort of the albums shown now.
+    public var query: AlbumQuery { browsing.query }
+
+    /// The query asked for last: it differs from `query` while the database answers it.
+    public var requestedQuery: AlbumQuery { browsing.requested ?? browsing.query }
+
+    /// The genres and decades of the library, the filter's choices (read again after changes,
+    /// `LibraryEvent.facetsChanged`).
+    public var facets: LibraryFacets { browsing.facets }
+
+    /// Shows the albums `query` picks, in its order. The database answers off the GTK
+    /// thread, after every change made so far; the albums shown change when it has
+    /// (`albumsChanged(.reloaded)`), keeping the selected album selected when it is among
+    /// them, else selecting the first. The whole library in the user's order is shown at once.
+    public func show(_ query: AlbumQuery) {
+        guard query != requestedQuery else { return }
+        ask(query)
+    }
+
+    private func ask(_ query: AlbumQuery) {
+        browsing.generation += 1
+        let generation = browsing.generation
+        askedGeneration.withLock { $0 = generation }
+        guard !query.isWholeLibrary else {
+            browsing.requested = nil
+            display(query, ids: nil)
+            return
+        }
+        browsing.requested = query
+        let sequence = nextSequence
+        let asked = askedGeneration
+        persistency.read { database in
+            // A question asked again meanwhile (a further keystroke) is not answered.
+            guard asked.withLock({ $0 }) == generation else { return nil }
+            return try database.albumIDs(matching: query)
+        } then: { [weak self] ids in
+            self?.answer(query, ids: ids, generation: generation, askedAt: sequence)
+        }
+    }
+
+    /// Takes the database's answer, unless a newer question was asked; asks again if the
+    /// library changed after the question (the answer may not have seen the change).
+    private func answer(_ query: AlbumQuery, ids: Result<[AlbumID]?, any Error>, generation: Int, askedAt sequence: Int) {
+        guard generation == browsing.generation else { return }
+        switch ids {
+        case .success(let ids?) where sequence == nextSequence:
+            browsing.requested = nil
+            display(query, ids: ids)
+        case .success:
+            ask(query)
+        case .failure(let error):
+            Log.core.warning("the search could not be made: \(error)")
+            browsing.requested = nil
+        }
+    }
+
+    /// Shows `ids` (`nil`: the whole library) as the answer to `query`.
+    private func display(_ query: AlbumQuery, ids: [AlbumID]?) {
+        browsing.query = query
+        browsing.shownIDs = ids
+        observers.post(.albumsChanged(.reloaded))
+        reselect()
+        saveState()
+    }
+
+    // MARK: What is shown
+
+    /// The ids of the albums shown, in the order shown.
+    var shownIDs: [AlbumID] { browsing.shownIDs ?? order }
+
+    /// Selects the album last selected if it is shown, else the one shown near `index` (or
+    /// the first); nothing when none is shown.
+    func reselect(orNear index: Int? = nil) {
+        selectedIndex = nil
+        if let held = browsing.heldSelection, let shown = self.index(of: held) {
+            setSelection(shown)
+        } else {
+            setSelection(count == 0 ? nil : min(index ?? 0, count - 1))
+        }
+    }
+
+    /// Where, in the user's order, an album goes that is added at `index` among those shown:
+    /// after the album shown before it (at the very start for 0, at the end for `nil`).
+    func libraryPosition(forShownInsertionAt index: Int?) -> Int {
+        guard browsing.shownIDs != nil else { return min(max(index ?? order.count, 0), order.count) }
+        guard let index else { return order.count }
+        guard index > 0, let before = albumID(at: min(index, count) - 1), let position = order.firstIndex(of: before) else { return 0 }
+        return position + 1
+    }
+
+    /// Shows `entry`, just put at `libraryIndex` in the order, where the query places it;
+    /// returns its index among those shown, `nil` when the query hides it.
+    func showInserted(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int) -> Int? {
+        guard browsing.shownIDs != nil else { return libraryIndex }
+        guard browsing.query.matches(entry.album) else { return nil }
+        let index = shownInsertionIndex(for: entry)
+        browsing.shownIDs?.insert(entry.id, at: index)
+        return index
+    }
+
+    /// Takes album `id`, just removed from `libraryIndex` in the order, from those shown;
+    /// returns where it was shown, `nil` when it was not.
+    func hideRemoved(_ id: AlbumID, atLibraryIndex libraryIndex: Int) -> Int? {
+        guard browsing.shownIDs != nil else { return libraryIndex }
+        guard let index = browsing.shownIDs?.firstIndex(of: id) else { return nil }
+        browsing.shownIDs?.remove(at: index)
+        return index
+    }
+
+    /// Shows the changed entries: in place, moved where the sort now puts them, hidden when
+    /// the query no longer picks them, or shown when it now does. Tells the observers; returns
+    /// where they are shown and which are hidden.
+    func showReplaced(_ entries: [LibraryEntry]) -> (shown: [Int], hidden: [Album]) {
+        guard browsing.shownIDs != nil else {
+            let changed = Set(entries.map(\.id))
+            let indexes = order.indices.filter { changed.contains(order[$0]) }
+            for index in indexes { observers.post(.albumsChanged(.updated(index))) }
+            return (indexes, [])
+        }
+        var shown: [Int] = []
+        var hidden: [Album] = []
+        let selectedID = selectedIndex.map { shownIDs[$0] }
+        var firstGone: Int?
+        for entry in entries {
+            if let was = browsing.shownIDs?.firstIndex(of: entry.id) {
+                browsing.shownIDs?.remove(at: was)
+                if browsing.query.matches(entry.album), shownInsertionIndex(for: entry) == was {
+                    browsing.shownIDs?.insert(entry.id, at: was)
+                    observers.post(.albumsChanged(.updated(was)))
+                    shown.append(was)
+                    continue
+                }
+                selectedIndex = selectedID.flatMap(index(of:))
+                observers.post(.albumsChanged(.removed(was)))
+                firstGone = min(firstGone ?? was, was)
+            }
+            guard browsing.query.matches(entry.album) else {
+                hidden.append(entry.album)
+                continue
+            }
+            let index = shownInsertionIndex(for: entry)
+            browsing.shownIDs?.insert(entry.id, at: index)
+            selectedIndex = selectedID.flatMap(self.index(of:))
+            observers.post(.albumsChanged(.inserted(index)))
+            shown.append(index)
+        }
+        if selectedIndex == nil, shown.isEmpty { reselect(orNear: firstGone) }
+        return (shown, hidden)
+    }
+
+    /// Shows the albums an import appended to the order: those the query picks, where it
+    /// places them. Tells the observers.
+    func showAppended(_ entries: [LibraryEntry]) {
+        guard browsing.shownIDs != nil else {
+            observers.post(.albumsChanged(.appended(count: entries.count)))
+            return
+        }
+        let selected = selectedIndex.map { shownIDs[$0] }
+        var atEnd = true
+        var added = 0
+        for entry in entries where browsing.query.matches(entry.album) {
+            let index = shownInsertionIndex(for: entry)
+            atEnd = atEnd && index == count
+            browsing.shownIDs?.insert(entry.id, at: index)
+            added += 1
+        }
+        guard added > 0 else { return }
+        if atEnd {
+            observers.post(.albumsChanged(.appended(count: added)))
+        } else {
+            observers.post(.albumsChanged(.reloaded))
+            selectedIndex = nil
+            setSelection(selected.flatMap(index(of:)) ?? (count > 0 ? 0 : nil))
+        }
+    }
+
+    /// Where `entry` goes among the albums shown, in the query's sort (a binary search; ties
+    /// are broken by id, as in the database).
+    private func shownInsertionIndex(for entry: LibraryEntry) -> Int {
+        let shown = shownIDs
+        let sort = browsing.query.sort
+        let key = AlbumSortKey(entry.album)
+        var low = 0
+        var high = shown.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = rows.entry(shown[middle], page: [shown[middle]][...]), Self.precedes(other, entry, key: key, in: sort) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// Whether `other` is shown before `entry` (whose sort key is `key`) in `sort`.
+    private static func precedes(_ other: LibraryEntry, _ entry: LibraryEntry, key: AlbumSortKey, in sort: AlbumSort) -> Bool {
+        switch sort {
+        case .libraryOrder:
+            return other.key == entry.key ? other.id < entry.id : other.key < entry.key
+        case .recentlyAdded:
+            return other.id > entry.id
+        case .title, .artist, .year:
+            return AlbumSortKey(other.album).precedes(key, in: sort) ?? (other.id < entry.id)
+        }
+    }
+
+    // MARK: The filter's choices
+
+    /// Reads the genres and decades again after a change, once the change is committed; a
+    /// change made meanwhile has them read once more.
+    func refreshFacets() {
+        guard !browsing.isReadingFacets, browsing.facetsSequence < nextSequence else { return }
+        browsing.isReadingFacets = true
+        let sequence = nextSequence
+        persistency.read { database in
+            try database.facets()
+        } then: { [weak self] facets in
+            guard let self else { return }
+            browsing.isReadingFacets = false
+            browsing.facetsSequence = sequence
+            if case .success(let facets) = facets, facets != browsing.facets {
+                browsing.facets = facets
+                observers.post(.facetsChanged)
+            }
+            refreshFacets()
+        }
+    }
+}
