@@ -153,7 +153,7 @@ public final class MainWindowController {
     func refreshSelection(animated: Bool) {
         showStrip(library.count > 0)
         refreshMatchCount()
-        if let selected = library.selectedIndex {
+        if let selected = library.selectedIndex, selected < library.count {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }

@@ -63,8 +63,9 @@ extension LibraryAPI {
     private func display(_ query: AlbumQuery, ids: [AlbumID]?) {
         browsing.query = query
         browsing.shownIDs = ids
+        selectedIndex = selectionAfterReload()
         observers.post(.albumsChanged(.reloaded))
-        reselect()
+        observers.post(.selectionChanged(selectedIndex))
         saveState()
     }
 
@@ -77,11 +78,17 @@ extension LibraryAPI {
     /// the first); nothing when none is shown.
     func reselect(orNear index: Int? = nil) {
         selectedIndex = nil
-        if let held = browsing.heldSelection, let shown = self.index(of: held) {
-            setSelection(shown)
-        } else {
-            setSelection(count == 0 ? nil : min(index ?? 0, count - 1))
-        }
+        setSelection(selectionAfterReload(near: index))
+    }
+
+    /// The album last selected if it is shown, else the one shown near `index` (or the
+    /// first); `nil` when none is shown. Remembers it as the album last selected.
+    func selectionAfterReload(near index: Int? = nil) -> Int? {
+        if let held = browsing.heldSelection, let shown = self.index(of: held) { return shown }
+        guard count > 0 else { return nil }
+        let selection = min(index ?? 0, count - 1)
+        browsing.heldSelection = shownIDs[selection]
+        return selection
     }
 
     /// Where, in the user's order, an album goes that is added at `index` among those shown:

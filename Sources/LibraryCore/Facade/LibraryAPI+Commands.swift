@@ -152,8 +152,9 @@ extension LibraryAPI {
         let firstRemoved = shownIDs.firstIndex { removed.contains($0) }
         order.removeAll { removed.contains($0) }
         browsing.shownIDs?.removeAll { removed.contains($0) }
+        selectedIndex = selectionAfterReload(near: firstRemoved)
         observers.post(.albumsChanged(.reloaded))
-        reselect(orNear: firstRemoved)
+        observers.post(.selectionChanged(selectedIndex))
     }
 
     /// Where an album with `key` goes in the order (a binary search over the albums' places).

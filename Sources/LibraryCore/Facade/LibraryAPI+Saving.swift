@@ -4,7 +4,7 @@ extension LibraryAPI {
     /// What `state.json` holds (the memento).
     public var state: AppState {
         AppState(
-            selectedAlbumID: selectedIndex.map { shownIDs[$0] } ?? browsing.heldSelection, selectedIndex: selectedIndex,
+            selectedAlbumID: selectedIndex.flatMap(albumID(at:)) ?? browsing.heldSelection, selectedIndex: selectedIndex,
             windowSize: windowSize, query: requestedQuery
         )
     }

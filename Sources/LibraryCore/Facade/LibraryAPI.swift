@@ -91,6 +91,7 @@ public final class LibraryAPI {
         browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
         browsing.heldSelection = opened.state.selectedAlbumID
         selectedIndex = Self.restoredSelection(opened.state, in: opened.shownIDs ?? opened.order)
+        if let selectedIndex { browsing.heldSelection = (opened.shownIDs ?? opened.order)[selectedIndex] }
         relay.library = self
         if opened.isBackupDue { persistency.backUp() }
         refreshFacets()
