@@ -127,6 +127,12 @@ public final class DropDown: Widget {
         set { gtk_drop_down_set_selected(bl_drop_down(gObject), guint(max(newValue, 0))) }
     }
 
+    /// The chosen item's text.
+    public var selectedText: String {
+        guard let item = gtk_drop_down_get_selected_item(bl_drop_down(gObject)) else { return "" }
+        return String(cString: gtk_string_object_get_string(OpaquePointer(item)))
+    }
+
     /// Called when another item is chosen (by the user or from code).
     @discardableResult
     public func onSelectedChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

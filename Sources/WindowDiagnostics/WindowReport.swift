@@ -36,6 +36,22 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var editor: EditorReport?
     /// The import progress bar's text while it is shown.
     package var importProgress: String?
+    /// The search bar: `nil` while hidden.
+    package var search: SearchReport?
+    /// The sort chosen in the main menu (`AlbumSort`'s raw value: "title").
+    package var sort: String
+}
+
+/// What the search bar shows.
+package struct SearchReport: Codable, Equatable, Sendable {
+    /// The text in the search field.
+    package var text: String
+    /// Whether the search field has the keyboard focus.
+    package var hasFocus: Bool
+    /// The genre and decade drop-downs' chosen items ("All Genres", "1990s").
+    package var filters: [String]
+    /// "3 of 15 albums".
+    package var matchCount: String
 }
 
 /// What the Add Album or Edit Album dialog shows.
@@ -91,7 +107,14 @@ extension MainWindowController {
             banner: banner.isShown ? banner.message : nil,
             toast: toast.isShown ? toast.message : nil,
             editor: editor?.report(),
-            importProgress: importProgress.isShown ? importProgress.text : nil
+            importProgress: importProgress.isShown ? importProgress.text : nil,
+            search: browsingBar.searchBar.isSearching ? SearchReport(
+                text: browsingBar.entry.text,
+                hasFocus: browsingBar.entry.containsFocus,
+                filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText],
+                matchCount: browsingBar.matchCount.text
+            ) : nil,
+            sort: actions.sortAction.state
         )
     }
 }

@@ -13,8 +13,10 @@ extension MainWindowController {
         browsingBar.entry.onStopSearch { [weak self] in self?.stopSearching() }
         browsingBar.entry.onActivate { [weak self] in self?.scroller.focus() }
         browsingBar.searchBar.onSearchingChanged { [weak self] in
-            guard let self, !browsingBar.searchBar.isSearching else { return }
-            stopSearching()  // the bar closed (its button, or Escape): nothing stays filtered unseen
+            guard let self else { return }
+            refreshEscape()
+            // The bar closed (its button, or Escape): nothing stays filtered unseen.
+            if !browsingBar.searchBar.isSearching { stopSearching() }
         }
         let query = library.requestedQuery
         browsingBar.showFacets(library.facets)
@@ -36,6 +38,21 @@ extension MainWindowController {
         browsingBar.clear()
         browsingBar.searchBar.isSearching = false
         if hadFocus { scroller.focusWhenShown() }
+    }
+
+    /// Escape outside the search field: dismisses the notice on show, else leaves the search.
+    func escape() {
+        if toast.isShown {
+            toast.dismiss()
+        } else if browsingBar.searchBar.isSearching {
+            stopSearching()
+            scroller.focusWhenShown()
+        }
+    }
+
+    /// Escape (`win.dismiss-notice`) is enabled while there is a notice or a search to leave.
+    func refreshEscape() {
+        actions.dismissNoticeAction.isEnabled = toast.isShown || browsingBar.searchBar.isSearching
     }
 
     /// Sort By (main menu): shows the albums in `name`'s sort (an `AlbumSort`).

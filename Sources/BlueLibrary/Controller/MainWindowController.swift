@@ -56,7 +56,7 @@ public final class MainWindowController {
         scroller.delegate = self
         scroller.setStripAccessibleLabel(localized("Albums"))
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
-        toast.onShownChange = { [weak self] shown in self?.actions.dismissNoticeAction.isEnabled = shown }
+        toast.onShownChange = { [weak self] _ in self?.refreshEscape() }
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         actions.connect(to: self)

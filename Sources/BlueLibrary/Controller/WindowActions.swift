@@ -39,7 +39,7 @@ package final class WindowActions {
         undoAction.onActivate { [weak controller] in controller?.undo() }
         redoAction.onActivate { [weak controller] in controller?.redo() }
         deleteAction.onActivate { [weak controller] in controller?.deleteSelectedAlbum() }
-        dismissNoticeAction.onActivate { [weak controller] in controller?.toast.dismiss() }
+        dismissNoticeAction.onActivate { [weak controller] in controller?.escape() }
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
         addMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }

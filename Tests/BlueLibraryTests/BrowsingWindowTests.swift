@@ -1,0 +1,101 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// Searching, sorting and filtering in the window: the strip, the count, the empty state,
+/// the drop-downs, and commands inside a filtered view.
+@MainActor
+@Suite(.serialized)
+struct BrowsingWindowTests {
+    static let albums = [
+        Album(title: "Best of Bowie", artist: "David Bowie", genre: "Rock", coverUrl: "", year: "1992"),
+        Album(title: "Low", artist: "David Bowie", genre: "Rock", coverUrl: "", year: "1977"),
+        Album(title: "Lemonade", artist: "Beyoncé", genre: "R&B", coverUrl: "", year: "2016"),
+        Album(title: "Blue", artist: "Joni Mitchell", genre: "Folk", coverUrl: "", year: "1971"),
+        Album(title: "Kind of Blue", artist: "Miles Davis", genre: "Jazz", coverUrl: "", year: "1959"),
+        Album(title: "Homogenic", artist: "Björk", genre: "rock", coverUrl: "", year: "1997"),
+    ]
+
+    /// The titles the strip shows, in order.
+    static func shownTitles(_ window: MainWindowController) -> [String] {
+        (0..<window.scroller.count).compactMap { window.library.album(at: $0)?.title }
+    }
+
+    @Test func theFiltersCombineWithTheSearchAndTheCountFollows() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: Self.albums)
+            let window = harness.window
+            #expect(await harness.wait(for: "the genres") { window.library.facets.genres.count == 4 })
+            try await harness.press("ctrl+f")
+            #expect(harness.report.search?.hasFocus == true)
+            #expect(harness.report.search?.filters == ["All Genres", "All Decades"])
+            #expect(harness.report.search?.matchCount == "6 albums")
+
+            // Rock (however spelt) and the 1990s: the drop-downs list what the library has.
+            window.browsingBar.genreFilter.selected = 4  // All Genres, Folk, Jazz, R&B, Rock
+            #expect(await harness.wait(for: "the rock albums") { window.library.count == 3 })
+            window.browsingBar.decadeFilter.selected = 3  // All Decades, 1950s, 1970s, 1990s, 2010s
+            #expect(await harness.wait(for: "the rock albums of the 1990s") { Self.shownTitles(window) == ["Best of Bowie", "Homogenic"] })
+            #expect(harness.report.search?.filters == ["Rock", "1990s"])
+            #expect(harness.report.search?.matchCount == "2 of 6 albums")
+            #expect(harness.report.albumCount == 2)
+
+            try await harness.deliver(harness.input.type("bj"))
+            #expect(await harness.wait(for: "Björk") { Self.shownTitles(window) == ["Homogenic"] })
+            #expect(harness.report.properties.first == "Artist: Björk")
+            try await harness.deliver(harness.input.type("x"))
+            #expect(await harness.wait(for: "no match") { window.library.count == 0 })
+            await harness.nextFrames()
+            #expect(harness.report.properties == ["No albums match “\u{2068}bjx\u{2069}”"])
+            #expect(!window.scroller.isVisible)
+            #expect(harness.report.search?.matchCount == "0 of 6 albums")
+
+            try await harness.press("Escape")
+            #expect(await harness.wait(for: "the whole library") { window.library.count == 6 && harness.report.search == nil })
+            #expect(harness.report.properties.contains("Album: Homogenic"), "the album selected in the search stays selected")
+            #expect(await harness.wait(for: "the strip's focus") { window.scroller.selectedViewHasFocus })
+            await harness.close()
+        }
+    }
+
+    @Test func sortingKeepsTheSelectionAndDeletingThenUndoingAHiddenAlbumSaysSo() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: Self.albums)
+            let window = harness.window
+            try await harness.press("End")
+            #expect(await harness.wait(for: "Homogenic") { harness.report.properties.contains("Album: Homogenic") })
+            window.sort(by: AlbumSort.title.rawValue)
+            #expect(await harness.wait(for: "the titles' order") {
+                Self.shownTitles(window) == ["Best of Bowie", "Blue", "Homogenic", "Kind of Blue", "Lemonade", "Low"]
+            })
+            #expect(harness.report.sort == "title")
+            #expect(harness.report.selectedIndex == 2, "Homogenic stays selected")
+            #expect(await harness.isCentred(2))
+
+            // Search "blue", delete Blue, then search "lemon": undoing brings Blue back unseen.
+            try await harness.press("ctrl+f")
+            try await harness.deliver(harness.input.type("blue"))
+            #expect(await harness.wait(for: "the blue albums") { Self.shownTitles(window) == ["Blue", "Kind of Blue"] })
+            try await harness.press("Return")  // back to the strip
+            #expect(await harness.wait(for: "the strip's focus") { window.scroller.hasFocus })
+            try await harness.press("Delete")
+            #expect(Self.shownTitles(window) == ["Kind of Blue"])
+            #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” deleted")
+            window.browsingBar.entry.text = "lemon"
+            #expect(await harness.wait(for: "Lemonade") { Self.shownTitles(window) == ["Lemonade"] })
+            try await harness.press("ctrl+z")
+            #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” is back. The search hides it.")
+            #expect(Self.shownTitles(window) == ["Lemonade"])
+            #expect(window.library.libraryCount == 6)
+            try await harness.press("ctrl+shift+z")
+            #expect(window.library.libraryCount == 5)
+            try await harness.press("ctrl+z")
+            window.browsingBar.entry.text = ""
+            #expect(await harness.wait(for: "the whole library, by title") { Self.shownTitles(window).count == 6 })
+            #expect(Self.shownTitles(window)[1] == "Blue")
+            await harness.close()
+        }
+    }
+}
