@@ -128,6 +128,9 @@ public final class HeaderBar: Widget {
 
     public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.gtkWidget) }
     public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.gtkWidget) }
+
+    /// Puts `widget` in the middle, instead of the window's title.
+    public func setTitleWidget(_ widget: Widget) { gtk_header_bar_set_title_widget(bl_header_bar(gObject), widget.gtkWidget) }
 }
 
 /// A button that opens a menu (`GtkMenuButton`).

@@ -21,6 +21,12 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(bl_editable(gObject), newValue) }
     }
 
+    /// How wide the field is, in characters: at least `minimum`, `natural` when there is room.
+    public func setWidthInCharacters(minimum: Int, natural: Int) {
+        gtk_editable_set_width_chars(bl_editable(gObject), Int32(minimum))
+        gtk_editable_set_max_width_chars(bl_editable(gObject), Int32(natural))
+    }
+
     /// Called at once whenever the text changes (not after `search-changed`'s delay).
     @discardableResult
     public func onChanged(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {

@@ -49,6 +49,7 @@ final class BenchmarkSession {
         }
         note("window open with \(library.count) albums")
         await Interactions(controller: controller, frames: frames).run()
+        await BrowsingBench(controller: controller, frames: frames).run()
         await Saving(library: library).run()
         await CoverLoading(server: server).run()
         await MusicImportBench(controller: controller, root: folders.root.appendingPathComponent("music")).run()

@@ -56,7 +56,7 @@ extension MainWindowController {
     }
 
     /// Sort By (main menu): shows the albums in `name`'s sort (an `AlbumSort`).
-    func sort(by name: String) {
+    package func sort(by name: String) {
         guard let sort = AlbumSort(rawValue: name) else { return }
         actions.sortAction.state = name
         var query = library.requestedQuery

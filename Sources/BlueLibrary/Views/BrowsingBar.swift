@@ -29,7 +29,7 @@ package final class BrowsingBar: Widget {
     private var isUpdating = false
 
     init() {
-        let row = Box(.horizontal, spacing: 6)
+        let row = Box(.horizontal, spacing: 4)
         row.append(entry)
         row.append(genreFilter)
         row.append(decadeFilter)
@@ -37,7 +37,9 @@ package final class BrowsingBar: Widget {
         searchBar = SearchBar(child: row, entry: entry)
         super.init(adopting: searchBar)
         entry.setAccessibleLabel(localized("Search albums"))
-        entry.setSizeRequest(width: 280, height: -1)
+        // The window stays narrow (400 pixels): the field gives up width first, then the count.
+        entry.setWidthInCharacters(minimum: 3, natural: 28)
+        matchCount.ellipsize()
         genreFilter.setAccessibleLabel(localized("Genre"))
         genreFilter.tooltip = localized("Show one genre")
         decadeFilter.setAccessibleLabel(localized("Decade"))

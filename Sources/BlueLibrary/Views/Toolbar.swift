@@ -53,6 +53,11 @@ package final class Toolbar: Widget {
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
         bar.packEnd(searchButton)
+        // The title gives up its width first (ellipsized), so the window can be narrow.
+        let title = Label(AppInfo.name)
+        title.addCSSClass("title")
+        title.ellipsize()
+        bar.setTitleWidget(title)
         undoButton.provideTooltip { [weak self] in self?.undoTooltip }
     }
 

@@ -4,9 +4,33 @@ import GRDB
 // MARK: - Search, sort and filter
 
 extension LibraryDatabase {
-    /// The ids of the albums `query` shows, in its order: the full-text index finds the
-    /// search words, the sort key columns' indexes give the order.
+    /// The ids of the albums `query` shows, in its order (the way `BrowsingIndex` answers,
+    /// in one query: at launch, with nothing read yet).
     func albumIDs(matching query: AlbumQuery) throws -> [AlbumID] {
+        let (filter, arguments) = Self.conditions(query)
+        let sql = "SELECT id FROM album \(filter) ORDER BY \(Self.orderClause(query.sort))"
+        return try writer.read { db in
+            try AlbumID.fetchAll(db, sql: sql, arguments: arguments)
+        }
+    }
+
+    /// The ids of the albums the search and filters of `query` pick, in no order: the
+    /// full-text index alone for a search, the genre and decade indexes for the filters.
+    func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {
+        if let pattern = query.fullTextPattern, query.genre == nil, query.decade == nil {
+            return try writer.read { db in
+                try AlbumID.fetchAll(db, sql: "SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT)",
+                                     arguments: [Data(pattern.utf8)])
+            }
+        }
+        let (filter, arguments) = Self.conditions(query)
+        return try writer.read { db in
+            try AlbumID.fetchAll(db, sql: "SELECT id FROM album \(filter)", arguments: arguments)
+        }
+    }
+
+    /// The `WHERE` clause of `query`'s search and filters, and its arguments.
+    private static func conditions(_ query: AlbumQuery) -> (String, StatementArguments) {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
         if let pattern = query.fullTextPattern {
@@ -22,10 +46,7 @@ extension LibraryDatabase {
             arguments += [decade, decade + 9]
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        let sql = "SELECT id FROM album \(filter) ORDER BY \(Self.orderClause(query.sort))"
-        return try writer.read { db in
-            try AlbumID.fetchAll(db, sql: sql, arguments: StatementArguments(arguments))
-        }
+        return (filter, StatementArguments(arguments))
     }
 
     /// The `ORDER BY` of each sort, the one `AlbumSortKey.precedes(_:in:)` mirrors (ties by id).

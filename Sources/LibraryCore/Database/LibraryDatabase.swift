@@ -11,6 +11,7 @@ final class LibraryDatabase: Sendable {
     /// The database file; `nil` for a library kept in memory only (storage unusable).
     let url: URL?
     let writer: any DatabaseWriter
+    private let changes = Protected(0)
 
     // MARK: Opening
 
@@ -146,7 +147,12 @@ final class LibraryDatabase: Sendable {
     /// Makes `change` in one transaction.
     func write(_ change: DatabaseChange) throws {
         try writer.write { db in try change.write(db) }
+        changes.withLock { $0 += 1 }
     }
+
+    /// How many changes were written by this instance: what was read before may be stale
+    /// once it grows.
+    var changeCount: Int { changes.withLock { $0 } }
 
     /// Fills a new database: `entries` and the history, in one transaction.
     func fill(with entries: [LibraryEntry], history: UndoStack = UndoStack()) throws {

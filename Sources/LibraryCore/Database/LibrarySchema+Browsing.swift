@@ -22,6 +22,7 @@ extension LibrarySchema {
             CREATE INDEX album_by_artist ON album(artistKey, yearValue IS NULL, yearValue, titleKey, id);
             CREATE INDEX album_by_year ON album(yearValue IS NULL, yearValue, artistKey, titleKey, id);
             CREATE INDEX album_by_genre ON album(genreKey);
+            CREATE INDEX album_by_decade ON album(yearValue);
             CREATE VIRTUAL TABLE album_search USING fts5(
                 words,
                 tokenize = "unicode61 remove_diacritics 0 categories 'L* N* M* S* P* C* Zl Zp'",

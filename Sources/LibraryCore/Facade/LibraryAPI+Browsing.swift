@@ -34,10 +34,11 @@ extension LibraryAPI {
         browsing.requested = query
         let sequence = nextSequence
         let asked = askedGeneration
-        persistency.read { database in
+        let index = persistency.browsingIndex
+        persistency.read { _ in
             // A question asked again meanwhile (a further keystroke) is not answered.
             guard asked.withLock({ $0 }) == generation else { return nil }
-            return try database.albumIDs(matching: query)
+            return try index.albumIDs(matching: query)
         } then: { [weak self] ids in
             self?.answer(query, ids: ids, generation: generation, askedAt: sequence)
         }
@@ -62,9 +63,14 @@ extension LibraryAPI {
     /// Shows `ids` (`nil`: the whole library) as the answer to `query`.
     private func display(_ query: AlbumQuery, ids: [AlbumID]?) {
         browsing.query = query
+        // A further key that picks the same albums (the first letters of a word every album
+        // has) changes only what the count and the empty state say.
+        let isSameList = ids == browsing.shownIDs
         browsing.shownIDs = ids
-        selectedIndex = selectionAfterReload()
-        observers.post(.albumsChanged(.reloaded))
+        if !isSameList {
+            selectedIndex = selectionAfterReload()
+            observers.post(.albumsChanged(.reloaded))
+        }
         observers.post(.selectionChanged(selectedIndex))
         saveState()
     }

@@ -12,6 +12,8 @@ import Foundation
 final class PersistencyManager: Sendable {
     let locations: StorageLocations
     let database: LibraryDatabase
+    /// Answers the search, filter and sort; used on the commit queue only (`read`).
+    let browsingIndex: BrowsingIndex
     private let commits: CommitQueue
     private let stateWriter: CoalescingWriter<AppState>
 
@@ -24,6 +26,7 @@ final class PersistencyManager: Sendable {
     ) {
         self.locations = locations
         self.database = database
+        browsingIndex = BrowsingIndex(database: database)
         commits = CommitQueue(database: database, report: onCommit)
         let stateFile = JSONDocumentFile(url: locations.stateFile, decode: AppState.decode, encode: JSONDocumentCoding.encode)
         stateWriter = CoalescingWriter(queue: DispatchQueue(label: "io.github.bluelibrary.state", qos: .utility), delay: saveDelay) { state in
