@@ -48,6 +48,30 @@ struct AccessibilityTests {
         }
     }
 
+    @Test func theSearchFieldIsNamedAndSaysHowManyAlbumsMatch() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let folders = TestFolders()
+            try folders.writeLibrary(BrowsingWindowTests.albums)
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true)
+            _ = try await app.report { $0.selectedCoverHasFocus }
+            try await app.type("blue", inWindow: try await app.windowID())
+            _ = try await app.report { $0.albumCount == 2 }
+
+            let tree = try await AccessibleNode.read(app, bus: bus)
+            let field = try #require(tree.first { $0.role == "entry" && $0.name == "Search albums" }, "the search field, named")
+            #expect(field.states.contains("focused"))
+            #expect(field.description == "2 albums match", "heard with the field: \(field.description)")
+            #expect(tree.contains { $0.role == "combo box" && $0.name == "Genre" })
+            #expect(tree.contains { $0.role == "combo box" && $0.name == "Decade" })
+            #expect(tree.contains { $0.role == "push button" && $0.name == "Search" && $0.states.contains("pressed") })
+            #expect(tree.filter { $0.role == "list item" }.map(\.name) == ["Blue by Joni Mitchell", "Kind of Blue by Miles Davis"])
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
     @Test func everyFieldOfTheAlbumDialogIsNamedAndAWrongYearIsHeardWithWhy() async throws {
         try await DisplayLock.exclusive {
             let bus = try SessionBus()
