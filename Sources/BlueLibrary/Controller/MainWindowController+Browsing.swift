@@ -15,6 +15,7 @@ extension MainWindowController {
         browsingBar.searchBar.onSearchingChanged { [weak self] in
             guard let self else { return }
             refreshEscape()
+            refreshMatchCount()
             // The bar closed (its button, or Escape): nothing stays filtered unseen.
             if !browsingBar.searchBar.isSearching { stopSearching() }
         }
@@ -23,6 +24,7 @@ extension MainWindowController {
         browsingBar.show(query)
         actions.sortAction.state = query.sort.rawValue
         if query.isFiltering { browsingBar.searchBar.isSearching = true }
+        browsingBar.showCount(shown: library.count, of: library.libraryCount, filtering: query.isFiltering)
     }
 
     /// Search (Ctrl+F): shows the search bar with the focus in its field, its text selected.
@@ -71,8 +73,10 @@ extension MainWindowController {
         ))
     }
 
-    /// Shows how many albums match, in the bar and to screen readers.
+    /// Shows how many albums match, in the bar and to screen readers (while the bar is
+    /// shown: counting deletions in a hidden bar would lay the window out for nothing).
     func refreshMatchCount() {
+        guard browsingBar.searchBar.isSearching else { return }
         browsingBar.showCount(shown: library.count, of: library.libraryCount, filtering: library.query.isFiltering)
     }
 

@@ -95,6 +95,8 @@ public final class HorizontalScrollerView: Widget {
             for (slot, view) in boundViews.values {
                 guard let position = slot.position, position < count else { continue }
                 dataSource.horizontalScrollerView(self, configure: view, at: position)
+                // What a screen reader hears follows (its row kept the old album's name).
+                if let label = view.accessibleLabel { view.setParentAccessibleLabel(label) }
             }
         }
         updateNearness()

@@ -100,6 +100,9 @@ package final class BrowsingBar: Widget {
         let text = filtering
             ? localizedPlural("%1$@ of %2$@ album", "%1$@ of %2$@ albums", total, shown.formatted(), total.formatted())
             : localizedPlural("%@ album", "%@ albums", total, total.formatted())
+        // A label given new text makes GTK lay the window out again (the strip of 100,000
+        // albums with it): only a change is shown.
+        guard text != matchCount.text else { return }
         matchCount.text = text
         entry.setAccessibleDescription(filtering ? localizedPlural("%@ album matches", "%@ albums match", shown, shown.formatted()) : text)
     }

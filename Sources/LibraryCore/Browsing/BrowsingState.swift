@@ -20,10 +20,12 @@ struct BrowsingState {
     var heldSelection: AlbumID?
     /// The filter's choices, as last read.
     var facets = LibraryFacets()
-    /// Whether the facets are being read again (after a change).
+    /// Whether the facets are being read again (after a commit).
     var isReadingFacets = false
-    /// The last change the facets have seen.
-    var facetsSequence = 0
+    /// The last committed change the facets have seen (-1: not read yet).
+    var facetsSequence = -1
+    /// The last change committed to the database.
+    var committedSequence = 0
 
     init(query: AlbumQuery, shownIDs: [AlbumID]?) {
         self.query = query

@@ -21,7 +21,7 @@ extension LibrarySchema {
             CREATE INDEX album_by_title ON album(titleKey, artistKey, id);
             CREATE INDEX album_by_artist ON album(artistKey, yearValue IS NULL, yearValue, titleKey, id);
             CREATE INDEX album_by_year ON album(yearValue IS NULL, yearValue, artistKey, titleKey, id);
-            CREATE INDEX album_by_genre ON album(genreKey);
+            CREATE INDEX album_by_genre ON album(genreKey, genre);
             CREATE INDEX album_by_decade ON album(yearValue);
             CREATE VIRTUAL TABLE album_search USING fts5(
                 words,

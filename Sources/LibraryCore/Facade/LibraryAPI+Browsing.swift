@@ -225,13 +225,14 @@ extension LibraryAPI {
 
     // MARK: The filter's choices
 
-    /// Reads the genres and decades again after a change, once the change is committed; a
-    /// change made meanwhile has them read once more.
+    /// Reads the genres and decades again once changes are committed (off the commit queue:
+    /// reading them never delays a change or a search); a commit made meanwhile has them
+    /// read once more.
     func refreshFacets() {
-        guard !browsing.isReadingFacets, browsing.facetsSequence < nextSequence else { return }
+        guard !browsing.isReadingFacets, browsing.facetsSequence < browsing.committedSequence else { return }
         browsing.isReadingFacets = true
-        let sequence = nextSequence
-        persistency.read { database in
+        let sequence = browsing.committedSequence
+        persistency.readAside { database in
             try database.facets()
         } then: { [weak self] facets in
             guard let self else { return }

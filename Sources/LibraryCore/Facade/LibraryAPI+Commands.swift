@@ -97,7 +97,6 @@ extension LibraryAPI {
         persistency.submit(change, sequence: sequence)
         observers.post(.undoStateChanged)
         saveState()
-        refreshFacets()
     }
 
     /// Puts the entries in the order (and among the albums shown, where the search and filter

@@ -122,7 +122,6 @@ extension LibraryAPI {
         persistency.submit(.importPart(recorded, part: part, isFirst: isFirst, tracks: change.tracks), sequence: sequence)
         observers.post(.undoStateChanged)
         saveState()
-        refreshFacets()
         return true
     }
 }

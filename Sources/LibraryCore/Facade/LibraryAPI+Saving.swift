@@ -28,7 +28,11 @@ extension LibraryAPI {
     /// After each attempt of the commit queue: forgets the albums now in the database, and
     /// tells the observers when saving starts failing or works again.
     func commitFinished(_ outcome: CommitQueue.Outcome) {
-        if let sequence = outcome.committedThrough { rows.committed(through: sequence) }
+        if let sequence = outcome.committedThrough {
+            rows.committed(through: sequence)
+            browsing.committedSequence = sequence
+            refreshFacets()
+        }
         updateSaveFailure(outcome.failure) { $0.isCommitFailing = outcome.failure != nil }
     }
 

@@ -73,6 +73,18 @@ final class PersistencyManager: Sendable {
         }
     }
 
+    /// Runs `work` on a background queue of its own (what it reads is committed, and it never
+    /// delays a commit), and hands its result to `then` on the main actor.
+    func readAside<Value: Sendable>(
+        _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
+        then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
+    ) {
+        DispatchQueue.global(qos: .utility).async { [database] in
+            let result = Result { try work(database) }
+            Task { @MainActor in then(result) }
+        }
+    }
+
     /// Makes the daily backup on the commit queue, after the changes before it.
     func backUp() {
         let backup = locations.backupFile
