@@ -13,8 +13,6 @@ struct BrowsingState {
     var shownIDs: [AlbumID]?
     /// The query asked for last, while the database answers it.
     var requested: AlbumQuery?
-    /// Counts the questions asked, so that an answer to an older one is dropped.
-    var generation = 0
     /// The album last selected: kept while nothing is shown (no match), so that leaving the
     /// search selects it again, and saved in the memento.
     var heldSelection: AlbumID?

@@ -14,6 +14,18 @@ extension LibraryDatabase {
         }
     }
 
+    /// The albums the saved query shows, read as the library opens (so that the first frame
+    /// shows them); `nil` for the whole library, or when the query fails (logged).
+    func shownIDs(for query: AlbumQuery) -> [AlbumID]? {
+        guard !query.isWholeLibrary else { return nil }
+        do {
+            return try albumIDs(matching: query)
+        } catch {
+            Log.core.warning("the saved search could not be made: \(error)")
+            return nil
+        }
+    }
+
     /// The ids of the albums the search and filters of `query` pick, in no order: the
     /// full-text index alone for a search, the genre and decade indexes for the filters.
     func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {

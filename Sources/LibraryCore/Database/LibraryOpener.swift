@@ -64,7 +64,7 @@ enum LibraryOpener {
             return OpenedLibrary(
                 database: database,
                 order: try database.orderedIDs(),
-                shownIDs: shownIDs(for: state.query, in: database),
+                shownIDs: database.shownIDs(for: state.query),
                 history: try database.history(),
                 nextAlbumID: try database.nextAlbumID(),
                 state: state,
@@ -77,18 +77,6 @@ enum LibraryOpener {
             Log.core.warning("the library could not be read: \(error)")
             return OpenedLibrary(database: memoryDatabase(with: []), order: [], history: UndoStack(), nextAlbumID: 1, state: state,
                                  problems: problems, lock: lock, isInUseElsewhere: false, isBackupDue: false)
-        }
-    }
-
-    /// The albums the saved query shows, read as the library opens (so that the first frame
-    /// shows them); `nil` for the whole library, or when the query fails (logged).
-    private static func shownIDs(for query: AlbumQuery, in database: LibraryDatabase) -> [AlbumID]? {
-        guard !query.isWholeLibrary else { return nil }
-        do {
-            return try database.albumIDs(matching: query)
-        } catch {
-            Log.core.warning("the saved search could not be made: \(error)")
-            return nil
         }
     }
 

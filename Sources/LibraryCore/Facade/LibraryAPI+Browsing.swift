@@ -23,9 +23,10 @@ extension LibraryAPI {
     }
 
     private func ask(_ query: AlbumQuery) {
-        browsing.generation += 1
-        let generation = browsing.generation
-        askedGeneration.withLock { $0 = generation }
+        let generation = askedGeneration.withLock { asked in
+            asked += 1
+            return asked
+        }
         guard !query.isWholeLibrary else {
             browsing.requested = nil
             display(query, ids: nil)
@@ -47,7 +48,7 @@ extension LibraryAPI {
     /// Takes the database's answer, unless a newer question was asked; asks again if the
     /// library changed after the question (the answer may not have seen the change).
     private func answer(_ query: AlbumQuery, ids: Result<[AlbumID]?, any Error>, generation: Int, askedAt sequence: Int) {
-        guard generation == browsing.generation else { return }
+        guard generation == askedGeneration.withLock({ $0 }) else { return }
         switch ids {
         case .success(let ids?) where sequence == nextSequence:
             browsing.requested = nil

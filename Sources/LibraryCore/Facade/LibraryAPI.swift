@@ -55,8 +55,8 @@ public final class LibraryAPI {
     /// How often an import hands over the albums it found (tests make it hand over each chunk).
     var musicImportPartInterval: Duration = .milliseconds(250)
     var isStateSaveFailing = false
-    /// The last question asked of the database about what to show: the commit queue skips
-    /// questions asked again since.
+    /// Counts the questions asked of the database about what to show: an answer to an older
+    /// one is dropped, and the commit queue skips questions asked again since.
     let askedGeneration = Protected(0)
 
     // MARK: Life cycle

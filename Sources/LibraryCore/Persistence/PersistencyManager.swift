@@ -67,10 +67,7 @@ final class PersistencyManager: Sendable {
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
-        commits.enqueue { database in
-            let result = Result { try work(database) }
-            Task { @MainActor in then(result) }
-        }
+        commits.enqueue { database in Self.answer(work, from: database, then: then) }
     }
 
     /// Runs `work` on a background queue of its own (what it reads is committed, and it never
@@ -79,10 +76,17 @@ final class PersistencyManager: Sendable {
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
-        DispatchQueue.global(qos: .utility).async { [database] in
-            let result = Result { try work(database) }
-            Task { @MainActor in then(result) }
-        }
+        DispatchQueue.global(qos: .utility).async { [database] in Self.answer(work, from: database, then: then) }
+    }
+
+    /// Runs `work` here and hands its result to `then` on the main actor.
+    private static func answer<Value: Sendable>(
+        _ work: @Sendable (LibraryDatabase) throws -> Value,
+        from database: LibraryDatabase,
+        then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
+    ) {
+        let result = Result { try work(database) }
+        Task { @MainActor in then(result) }
     }
 
     /// Makes the daily backup on the commit queue, after the changes before it.
