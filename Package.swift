@@ -27,10 +27,12 @@ let package = Package(
             pkgConfig: "libcurl",
             providers: [.apt(["libcurl4-openssl-dev"])]
         ),
+        // GTK 4 and libadwaita 1.2 (the platform's widgets and style), one module: libadwaita's
+        // headers include GTK's, and two modules over the same headers would declare GTK twice.
         .systemLibrary(
             name: "CGtk",
-            pkgConfig: "gtk4",
-            providers: [.apt(["libgtk-4-dev"])]
+            pkgConfig: "libadwaita-1",
+            providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
         .systemLibrary(
             name: "CGLib",

@@ -1,4 +1,4 @@
-// What GtkKit needs from GTK 4.8 and GLib that Swift cannot import directly: the
+// What GtkKit needs from GTK 4.8, libadwaita 1.2 and GLib that Swift cannot import directly: the
 // type-checking cast macros, g_signal_connect (a macro), variadic constructors, and
 // libdispatch's main-queue hooks. Everything here is a tiny static inline helper; the
 // safe Swift API lives in GtkKit.
@@ -6,6 +6,7 @@
 #define BLUELIBRARY_CGTK_SHIM_H
 
 #include <gtk/gtk.h>
+#include <adwaita.h>
 #include <glib-unix.h>
 #include <stdint.h>
 #include <unistd.h>
@@ -27,7 +28,6 @@ static inline GtkRevealer *bl_revealer(gpointer instance) { return GTK_REVEALER(
 static inline GtkScrolledWindow *bl_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
 static inline GtkListItem *bl_list_item(gpointer instance) { return GTK_LIST_ITEM(instance); }
 static inline GtkOrientable *bl_orientable(gpointer instance) { return GTK_ORIENTABLE(instance); }
-static inline GtkHeaderBar *bl_header_bar(gpointer instance) { return GTK_HEADER_BAR(instance); }
 static inline GtkMenuButton *bl_menu_button(gpointer instance) { return GTK_MENU_BUTTON(instance); }
 static inline GtkApplication *bl_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline GApplication *bl_g_application(gpointer instance) { return G_APPLICATION(instance); }
@@ -48,6 +48,15 @@ static inline GtkSearchBar *bl_search_bar(gpointer instance) { return GTK_SEARCH
 static inline GtkDropDown *bl_drop_down(gpointer instance) { return GTK_DROP_DOWN(instance); }
 static inline GtkToggleButton *bl_toggle_button(gpointer instance) { return GTK_TOGGLE_BUTTON(instance); }
 static inline GtkStringList *bl_string_list(gpointer instance) { return GTK_STRING_LIST(instance); }
+static inline AdwApplication *bl_adw_application(gpointer instance) { return ADW_APPLICATION(instance); }
+static inline AdwApplicationWindow *bl_adw_application_window(gpointer instance) { return ADW_APPLICATION_WINDOW(instance); }
+static inline AdwHeaderBar *bl_adw_header_bar(gpointer instance) { return ADW_HEADER_BAR(instance); }
+static inline AdwWindowTitle *bl_adw_window_title(gpointer instance) { return ADW_WINDOW_TITLE(instance); }
+static inline AdwToastOverlay *bl_adw_toast_overlay(gpointer instance) { return ADW_TOAST_OVERLAY(instance); }
+static inline AdwToast *bl_adw_toast(gpointer instance) { return ADW_TOAST(instance); }
+static inline AdwStatusPage *bl_adw_status_page(gpointer instance) { return ADW_STATUS_PAGE(instance); }
+static inline AdwMessageDialog *bl_adw_message_dialog(gpointer instance) { return ADW_MESSAGE_DIALOG(instance); }
+static inline AdwAboutWindow *bl_adw_about_window(gpointer instance) { return ADW_ABOUT_WINDOW(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 
@@ -86,6 +95,10 @@ static inline void bl_string_action_set_state(GSimpleAction *action, const char 
 
 static inline void bl_accessible_set_label(GtkAccessible *accessible, const char *label) {
     gtk_accessible_update_property(accessible, GTK_ACCESSIBLE_PROPERTY_LABEL, label, -1);
+}
+
+static inline void bl_accessible_reset_labelled_by(GtkAccessible *accessible) {
+    gtk_accessible_reset_relation(accessible, GTK_ACCESSIBLE_RELATION_LABELLED_BY);
 }
 
 static inline void bl_accessible_reset_label(GtkAccessible *accessible) {

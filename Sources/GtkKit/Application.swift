@@ -1,10 +1,13 @@
 // Why this file exists: the application object (single instance over D-Bus, app-wide
-// actions and their keyboard shortcuts) and its windows.
+// actions and their keyboard shortcuts) and its windows, both libadwaita's: AdwApplication
+// initialises libadwaita at startup, follows the system's colour scheme and loads the
+// resource base path's `style.css` (and `style-dark.css` in the dark style).
 
 import CGtk
 import Foundation
 
-/// The running application (`GtkApplication`): one per process, one instance per session.
+/// The running application (`AdwApplication`, a `GtkApplication`): one per process, one
+/// instance per session.
 @MainActor
 public final class Application: ObjectHandle, ActionMap {
     /// Creates the application. A second launch with the same `id` activates the first
@@ -15,7 +18,7 @@ public final class Application: ObjectHandle, ActionMap {
     public init(id: String, allowsMultipleInstances: Bool = false, handlesOpen: Bool = false) {
         var flags = allowsMultipleInstances ? G_APPLICATION_NON_UNIQUE.rawValue : 0
         if handlesOpen { flags |= G_APPLICATION_HANDLES_OPEN.rawValue }
-        super.init(owning: UnsafeMutableRawPointer(gtk_application_new(id, GApplicationFlags(rawValue: flags))))
+        super.init(owning: UnsafeMutableRawPointer(adw_application_new(id, GApplicationFlags(rawValue: flags))))
     }
 
     var application: UnsafeMutablePointer<GtkApplication> { bl_application(gObject) }
@@ -85,13 +88,14 @@ public final class Application: ObjectHandle, ActionMap {
     }
 }
 
-/// A toplevel window of an application (`GtkApplicationWindow`). It is also the `win.`
-/// action group of the widgets inside it.
+/// A toplevel window of an application (`AdwApplicationWindow`): its content includes its
+/// header bar, so the window has no separate title bar. It is also the `win.` action group
+/// of the widgets inside it.
 @MainActor
 public final class ApplicationWindow: Widget, ActionMap {
     public init(application: Application) {
         // GTK keeps toplevels alive in its own list until they are destroyed.
-        super.init(borrowing: gtk_application_window_new(application.application))
+        super.init(borrowing: adw_application_window_new(application.application))
     }
 
     var window: UnsafeMutablePointer<GtkWindow> { bl_window(gObject) }
@@ -136,8 +140,15 @@ public final class ApplicationWindow: Widget, ActionMap {
         gtk_application_window_get_help_overlay(cast()) != nil
     }
 
-    public func setChild(_ child: Widget) { gtk_window_set_child(window, child.gtkWidget) }
-    public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.gtkWidget) }
+    /// Sets what the window shows, header bar included.
+    public func setContent(_ content: Widget) {
+        adw_application_window_set_content(bl_adw_application_window(gObject), content.gtkWidget)
+    }
+
+    /// The smallest size the user can make the window.
+    public func setMinimumSize(width: Int, height: Int) {
+        gtk_widget_set_size_request(gtkWidget, Int32(width), Int32(height))
+    }
 
     public func present() { gtk_window_present(window) }
 
@@ -159,44 +170,4 @@ public final class ApplicationWindow: Widget, ActionMap {
         observe(property: "default-height", handler)
     }
 
-}
-
-/// GTK's standard About window (`GtkAboutDialog`).
-@MainActor
-public enum AboutDialog {
-    /// What the About window tells.
-    public struct Content {
-        public var programName: String
-        public var version: String
-        public var comments: String
-        public var website: String
-        public var logoIconName: String
-        public var copyright: String
-
-        public init(programName: String, version: String, comments: String, website: String,
-                    logoIconName: String, copyright: String) {
-            self.programName = programName
-            self.version = version
-            self.comments = comments
-            self.website = website
-            self.logoIconName = logoIconName
-            self.copyright = copyright
-        }
-    }
-
-    /// Shows the About window over `parent`; it closes itself.
-    public static func present(_ content: Content, over parent: ApplicationWindow) {
-        let window = gtk_about_dialog_new()
-        let dialog = OpaquePointer(window)
-        gtk_about_dialog_set_program_name(dialog, content.programName)
-        gtk_about_dialog_set_version(dialog, content.version)
-        gtk_about_dialog_set_comments(dialog, content.comments)
-        gtk_about_dialog_set_website(dialog, content.website)
-        gtk_about_dialog_set_logo_icon_name(dialog, content.logoIconName)
-        gtk_about_dialog_set_copyright(dialog, content.copyright)
-        gtk_window_set_transient_for(bl_window(window), parent.window)
-        gtk_window_set_modal(bl_window(window), 1)
-        gtk_window_set_hide_on_close(bl_window(window), 0)  // closing it frees it
-        gtk_window_present(bl_window(window))
-    }
 }

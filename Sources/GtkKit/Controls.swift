@@ -113,24 +113,51 @@ public final class Spinner: Widget {
     }
 }
 
-/// A window's title bar holding buttons (`GtkHeaderBar`).
+/// A window's title bar holding buttons (`AdwHeaderBar`).
 @MainActor
 public final class HeaderBar: Widget {
     public init() {
-        super.init(owning: gtk_header_bar_new())
+        super.init(owning: adw_header_bar_new())
     }
+
+    private var bar: OpaquePointer { bl_adw_header_bar(gObject) }
 
     /// Whether the window's own buttons (close…) show; a dialog with Cancel hides them.
     public var showsWindowButtons: Bool {
-        get { gtk_header_bar_get_show_title_buttons(bl_header_bar(gObject)) != 0 }
-        set { gtk_header_bar_set_show_title_buttons(bl_header_bar(gObject), newValue ? 1 : 0) }
+        get { adw_header_bar_get_show_end_title_buttons(bar) != 0 }
+        set {
+            adw_header_bar_set_show_start_title_buttons(bar, newValue ? 1 : 0)
+            adw_header_bar_set_show_end_title_buttons(bar, newValue ? 1 : 0)
+        }
     }
 
-    public func packStart(_ child: Widget) { gtk_header_bar_pack_start(bl_header_bar(gObject), child.gtkWidget) }
-    public func packEnd(_ child: Widget) { gtk_header_bar_pack_end(bl_header_bar(gObject), child.gtkWidget) }
+    public func packStart(_ child: Widget) { adw_header_bar_pack_start(bar, child.gtkWidget) }
+    public func packEnd(_ child: Widget) { adw_header_bar_pack_end(bar, child.gtkWidget) }
 
     /// Puts `widget` in the middle, instead of the window's title.
-    public func setTitleWidget(_ widget: Widget) { gtk_header_bar_set_title_widget(bl_header_bar(gObject), widget.gtkWidget) }
+    public func setTitleWidget(_ widget: Widget) { adw_header_bar_set_title_widget(bar, widget.gtkWidget) }
+}
+
+/// A window's title with a subtitle under it, for a header bar (`AdwWindowTitle`); both
+/// are ellipsized when the window is narrow.
+@MainActor
+public final class WindowTitle: Widget {
+    public init(title: String, subtitle: String = "") {
+        super.init(owning: adw_window_title_new(title, subtitle))
+    }
+
+    private var windowTitle: OpaquePointer { bl_adw_window_title(gObject) }
+
+    public var title: String {
+        get { adw_window_title_get_title(windowTitle).map { String(cString: $0) } ?? "" }
+        set { adw_window_title_set_title(windowTitle, newValue) }
+    }
+
+    /// An empty subtitle is not shown.
+    public var subtitle: String {
+        get { adw_window_title_get_subtitle(windowTitle).map { String(cString: $0) } ?? "" }
+        set { adw_window_title_set_subtitle(windowTitle, newValue) }
+    }
 }
 
 /// A button that opens a menu (`GtkMenuButton`).

@@ -98,9 +98,13 @@ extension Widget {
 }
 
 extension MainLoop {
-    /// Connects to the display; false when there is none (no `DISPLAY` or `WAYLAND_DISPLAY`).
+    /// Connects to the display and initialises libadwaita (its style sheet, the colour
+    /// scheme), as `AdwApplication` does at startup; false when there is no display (no
+    /// `DISPLAY` or `WAYLAND_DISPLAY`).
     @MainActor
     public static func initializeGTK() -> Bool {
-        gtk_init_check() != 0
+        guard gtk_init_check() != 0 else { return false }
+        adw_init()
+        return true
     }
 }

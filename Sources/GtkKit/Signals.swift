@@ -53,6 +53,7 @@ typealias TooltipHandler = @MainActor () -> String?
 typealias UIntHandler = @MainActor (UInt32) -> Void
 typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
 typealias OpenHandler = @MainActor ([URL]) -> Void
+typealias StringHandler = @MainActor (String) -> Void
 
 // MARK: - Trampolines, one per C signature
 
@@ -94,6 +95,13 @@ private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpoin
 
 private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
     guard let handler = ClosureBox<UIntHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(value) }
+}
+
+/// A signal with one string argument (`response` of an `AdwMessageDialog`).
+private let stringTrampoline: @convention(c) (gpointer?, UnsafePointer<gchar>?, gpointer?) -> Void = { _, text, data in
+    guard let handler = ClosureBox<StringHandler>.unbox(data) else { return }
+    let value = text.map { String(cString: $0) } ?? ""
     MainActor.assumeIsolated { handler(value) }
 }
 
@@ -155,6 +163,12 @@ extension ObjectHandle {
     @discardableResult
     func connectReturningBool(_ signal: String, _ handler: @escaping BoolHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(boolTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with one string argument (`response`).
+    @discardableResult
+    func connectString(_ signal: String, _ handler: @escaping StringHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(stringTrampoline, to: GCallback.self))
     }
 
     /// Runs `handler` on a signal with two unsigned arguments (`selection-changed`).

@@ -1,22 +1,17 @@
-// Why this file exists: the app's look is a CSS style sheet applied to the whole display,
-// loaded from the app's resource bundle (`gtk_css_provider_load_from_resource`, GTK 4.0).
+// Why this file exists: the app's look comes from libadwaita. `AdwApplication` loads the
+// style sheets of the app's resource base path (`style.css`, and `style-dark.css` in the dark
+// style) above the platform's, and `AdwStyleManager` follows the system's colour scheme.
 
 import CGtk
 
-/// Loads CSS for every window of the app.
+/// The platform's colour scheme (`AdwStyleManager`): the app never forces one; it follows
+/// the system's preference (Settings ▸ Appearance), or `ADW_DEBUG_COLOR_SCHEME` in tests.
 @MainActor
-public enum StyleSheet {
-    /// Applies the style sheet at the resource `path` above the theme, for as long as the app
-    /// runs. Returns false without a display or without such a resource.
-    @discardableResult
-    public static func apply(resource path: String) -> Bool {
-        guard ResourceBundle.contains(path), let display = gdk_display_get_default(),
-              let provider = gtk_css_provider_new() else { return false }
-        gtk_css_provider_load_from_resource(provider, path)
-        gtk_style_context_add_provider_for_display(display, OpaquePointer(provider),
-                                                   guint(GTK_STYLE_PROVIDER_PRIORITY_APPLICATION))
-        g_object_unref(provider)
-        return true
+public enum StyleManager {
+    /// Whether the app is drawn in the dark style now.
+    public static var isDark: Bool {
+        guard let manager = adw_style_manager_get_default() else { return false }
+        return adw_style_manager_get_dark(manager) != 0
     }
 }
 

@@ -25,6 +25,35 @@ open class Widget: ObjectHandle {
         set { gtk_widget_set_name(gtkWidget, newValue) }
     }
 
+    // MARK: Tree
+
+    /// The widget this one is inside, if any.
+    public var parentWidget: Widget? {
+        gtk_widget_get_parent(gtkWidget).map { Widget(borrowing: UnsafeMutableRawPointer($0)) }
+    }
+
+    /// The buttons inside this widget, at any depth, in order: buttons a platform widget
+    /// built itself (a toast's Undo and close buttons).
+    public var descendantButtons: [Widget] {
+        var buttons: [Widget] = []
+        var child = gtk_widget_get_first_child(gtkWidget)
+        while let current = child {
+            let widget = Widget(borrowing: UnsafeMutableRawPointer(current))
+            if g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(current)), gtk_button_get_type()) != 0 {
+                buttons.append(widget)
+            }
+            buttons += widget.descendantButtons
+            child = gtk_widget_get_next_sibling(current)
+        }
+        return buttons
+    }
+
+    /// The detailed action an actionable widget (a button) activates, if any.
+    public var boundActionName: String? {
+        guard g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(gtkWidget)), gtk_actionable_get_type()) != 0 else { return nil }
+        return gtk_actionable_get_action_name(OpaquePointer(gtkWidget)).map { String(cString: $0) }
+    }
+
     // MARK: State
 
     public var isSensitive: Bool {
@@ -56,6 +85,13 @@ open class Widget: ObjectHandle {
     /// The name screen readers announce.
     public func setAccessibleLabel(_ label: String) {
         bl_accessible_set_label(bl_accessible(gObject), label)
+    }
+
+    /// The name screen readers announce, and nothing else: GTK 4.8 reads a labelled button's
+    /// name as its label property followed by the text of the label inside it ("Undo Undo").
+    public func setSoleAccessibleLabel(_ label: String) {
+        bl_accessible_reset_labelled_by(bl_accessible(gObject))
+        setAccessibleLabel(label)
     }
 
     // MARK: Focus

@@ -30,8 +30,15 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var coversShownOnScreen: Int
     package var placeholdersShown: Int
     package var spinnersRunning: Int
-    package var banner: String?
+    /// The window's title and the count under it ("BlueLibrary", "3 of 15 albums").
+    package var subtitle: String
+    /// The problem dialog's message while it shows.
+    package var problem: String?
+    /// The dialog asking whether to quit without unsaved changes, while it shows (its body).
+    package var quitConfirmation: String?
     package var toast: String?
+    /// Whether the window is drawn in the dark style.
+    package var isDark: Bool
     /// The Add Album or Edit Album dialog, while it is open.
     package var editor: EditorReport?
     /// The import progress bar's text while it is shown.
@@ -50,8 +57,6 @@ package struct SearchReport: Codable, Equatable, Sendable {
     package var hasFocus: Bool
     /// The genre and decade drop-downs' chosen items ("All Genres", "1990s").
     package var filters: [String]
-    /// "3 of 15 albums".
-    package var matchCount: String
 }
 
 /// What the Add Album or Edit Album dialog shows.
@@ -104,15 +109,17 @@ extension MainWindowController {
             coversShownOnScreen: onScreen.filter(\.showsCover).count,
             placeholdersShown: shown.filter(\.showsPlaceholder).count,
             spinnersRunning: shown.filter(\.isLoading).count,
-            banner: banner.isShown ? banner.message : nil,
+            subtitle: toolbar.title.subtitle,
+            problem: problems.isShown ? problems.message : nil,
+            quitConfirmation: quitConfirmation?.body,
             toast: toast.isShown ? toast.message : nil,
+            isDark: StyleManager.isDark,
             editor: editor?.report(),
             importProgress: importProgress.isShown ? importProgress.text : nil,
             search: browsingBar.searchBar.isSearching ? SearchReport(
                 text: browsingBar.entry.text,
                 hasFocus: browsingBar.entry.containsFocus,
-                filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText],
-                matchCount: browsingBar.matchCount.text
+                filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText]
             ) : nil,
             sort: actions.sortAction.state
         )

@@ -136,8 +136,8 @@ struct AlbumEditorTests {
             // Onto the strip: a file that is no image changes nothing and says why.
             let strip = harness.window.scroller
             #expect(strip.dropTarget.drop(file: text, x: try centre(of: 3, in: strip), y: 40))
-            await harness.wait(for: "the banner") { harness.report.banner != nil }
-            #expect(harness.report.banner == CoverFileError.notAnImage(name: "liner notes.png").message)
+            await harness.wait(for: "the problem dialog") { harness.report.problem != nil }
+            #expect(harness.report.problem == CoverFileError.notAnImage(name: "liner notes.png").message)
             #expect(harness.library.commandToUndo?.kind == .add)
 
             // An image file onto the cover of album 3 selects it and sets its cover.

@@ -21,7 +21,7 @@ struct BrowsingAppTests {
             try await app.type("blue", inWindow: window)  // typing in the strip starts a search
             var report = try await app.report { $0.search?.text == "blue" && $0.albumCount == 2 }
             #expect(report.search?.hasFocus == true)
-            #expect(report.search?.matchCount == "2 of 6 albums")
+            #expect(report.subtitle == "2 of 6 albums")
             #expect(report.properties.contains("Album: Blue"))
             try await app.press("Escape")
             report = try await app.report { $0.search == nil && $0.albumCount == 6 && $0.stripHasFocus }

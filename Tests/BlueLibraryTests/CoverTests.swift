@@ -18,7 +18,7 @@ struct CoverTests {
             #expect(views.map(\.showsCover) == [true, false, false, true])
             #expect(views.map(\.showsPlaceholder) == [false, true, true, false])
             #expect(harness.report.spinnersRunning == 0)
-            #expect(harness.report.banner == nil, "a missing cover is not an error banner")
+            #expect(harness.report.problem == nil, "a missing cover is no problem to report")
             await harness.close()
         }
     }

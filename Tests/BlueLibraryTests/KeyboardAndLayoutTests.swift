@@ -54,7 +54,7 @@ struct KeyboardAndLayoutTests {
             #expect(harness.report.albumCount == 7, "Escape only dismisses the notice")
 
             try await harness.press("Delete")
-            let undo = harness.window.toast.undoButton
+            let undo = try #require(harness.window.toast.undoButton, "the toast offers Undo")
             await harness.wait(for: "the toast to slide in") { undo.isMapped && undo.allocatedSize.width > 0 }
             await harness.nextFrames()
             let size = undo.allocatedSize
@@ -102,12 +102,23 @@ struct KeyboardAndLayoutTests {
         }
     }
 
-    @Test func theWindowCanBeNarrow() async throws {
+    @Test func theWindowFitsAPhonesWidth() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()
-            try await harness.deliver(harness.input.resize(width: 400, height: 500))
+            try await harness.deliver(harness.input.resize(width: 360, height: 500))
             await harness.wait(for: "the new size") { harness.report.height == 500 }
-            #expect(harness.report.width == 400, "the content fits 400 pixels (it needed 532)")
+            #expect(harness.report.width == 360, "the content fits 360 pixels (a phone's width)")
+            let toolbar = harness.window.toolbar
+            #expect(!toolbar.addButton.isMapped && !toolbar.trashButton.isMapped, "Add and Trash move into the main menu")
+            #expect(toolbar.undoButton.isMapped && toolbar.searchButton.isMapped && toolbar.menuButton.isMapped)
+            let cover = try #require(harness.window.scroller.view(at: 0))
+            let left = try #require(cover.bounds(in: harness.window.scroller))
+            #expect(left.x >= 0 && left.x + left.width <= Double(harness.window.scroller.allocatedSize.width),
+                    "at least one whole cover shows: \(left) in \(harness.window.scroller.allocatedSize)")
+
+            try await harness.deliver(harness.input.resize(width: 900, height: 600))
+            await harness.wait(for: "the wide size") { harness.report.width == 900 }
+            #expect(toolbar.addButton.isMapped && toolbar.trashButton.isMapped, "a wide window shows them again")
             await harness.close()
         }
     }

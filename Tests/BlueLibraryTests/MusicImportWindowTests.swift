@@ -39,7 +39,7 @@ struct MusicImportWindowTests {
             var report = harness.report
             #expect(report.albumCount == 8)
             #expect(report.toast == "3 albums imported")
-            #expect(report.banner == "1 file was skipped:\n• “\(pipe.path)” is not a regular file, so it was not opened.")
+            #expect(report.problem == "1 file was skipped:\n• “\(pipe.path)” is not a regular file, so it was not opened.")
             #expect(report.selectedIndex == 5, "the first new album is shown")
             #expect(report.properties == [
                 "Artist: John Coltrane", "Album: Ballads", "Genre: Jazz", "Year: 1959", "Tracks: 2", "Length: 0:01",

@@ -50,20 +50,20 @@ struct UnwritableStorageTests {
                 await harness.nextFrames()
                 harness.library.flush()
             }
-            await harness.wait(for: "the save error") { harness.report.banner != nil }
+            await harness.wait(for: "the save error") { harness.report.problem != nil }
             await harness.nextFrames(5)
-            let banner = harness.report.banner ?? ""
+            let problem = harness.report.problem ?? ""
             #expect(failures == 1, "told once, not at each of the 3 failed saves")
             #expect(harness.report.albumCount == 2, "the deletions stand in the window")
             let expectedCount = blockage == .diskFull ? 5 : 2
             #expect(try folders.database().albums.count == expectedCount, "the database is unchanged (or saved, when only the state fails)")
-            #expect(blockage != .diskFull || banner.contains("The disk is full: free some space."), "says what to do: \(banner)")
+            #expect(blockage != .diskFull || problem.contains("The disk is full: free some space."), "says what to do: \(problem)")
             #expect(folders.files(in: folders.libraryFolder).allSatisfy { !$0.contains(".tmp") }, "no temporary file is left")
 
             try unblock()
             harness.activate("win.delete")  // the next change tries again, and succeeds
             harness.library.flush()
-            await harness.wait(for: "the banner to go") { harness.report.banner == nil }
+            await harness.wait(for: "the problem dialog to go") { harness.report.problem == nil }
             let onDisk = try folders.database()
             #expect(onDisk.albums.count == 1, "everything the user did is in the database")
             #expect(onDisk.history.undoCommands.count == 4, "with its undo history")

@@ -130,7 +130,7 @@ struct WindowTests {
         }
     }
 
-    @Test func aFailedSaveIsReportedInTheBannerAndTheChangeIsKept() async throws {
+    @Test func aFailedSaveIsReportedInADialogAndTheChangeIsKept() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()
             harness.library.flush()
@@ -138,24 +138,24 @@ struct WindowTests {
             let stateFolder = harness.folders.stateFolder
             try harness.folders.blockStateFolder()
             harness.activate("win.delete")
-            await harness.wait(for: "the save error") { harness.report.banner != nil }
-            let banner = try #require(harness.report.banner)
-            #expect(banner.contains("Your window settings could not be saved in “\(stateFolder.path)”"), "names the folder: \(banner)")
-            #expect(banner.contains("make it a folder you can write to"), "says what to do: \(banner)")
-            #expect(!banner.contains(".tmp") && !banner.contains("NSCocoaErrorDomain"))
+            await harness.wait(for: "the save error") { harness.report.problem != nil }
+            let problem = try #require(harness.report.problem)
+            #expect(problem.contains("Your window settings could not be saved in “\(stateFolder.path)”"), "names the folder: \(problem)")
+            #expect(problem.contains("make it a folder you can write to"), "says what to do: \(problem)")
+            #expect(!problem.contains(".tmp") && !problem.contains("NSCocoaErrorDomain"))
             #expect(harness.report.albumCount == 4)  // the deletion stands in the window
             #expect(try harness.folders.database().albums.count == 4)  // and the library was saved
             await harness.close()
         }
     }
 
-    @Test func aDamagedLibraryFileIsReportedInTheBanner() async throws {
+    @Test func aDamagedLibraryFileIsReportedInADialog() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
             try folders.writeLibrary("{ not json")  // an earlier version's, being imported
             let harness = try await WindowHarness(folders: folders)
-            let banner = try #require(harness.report.banner)
-            #expect(banner.contains("could not be read"))
+            let problem = try #require(harness.report.problem)
+            #expect(problem.contains("could not be read"))
             #expect(harness.report.albumCount == 5)  // the default library was loaded
             await harness.close()
         }
@@ -171,16 +171,37 @@ struct UnsavedChangesAtQuitTests {
             let harness = try await WindowHarness()
             try harness.folders.blockStateFolder()
             harness.activate("win.delete")
-            await harness.wait(for: "the save error") { harness.report.banner != nil }
+            await harness.wait(for: "the save error") { harness.report.problem != nil }
 
             harness.app.quit()  // Ctrl+Q
             await harness.nextFrames()
             #expect(harness.window.window.isMapped, "the window stays open")
-            let banner = harness.report.banner ?? ""
-            #expect(banner.contains("quitting now loses them") && banner.contains("Quit again"), "warns: \(banner)")
+            let question = harness.report.quitConfirmation ?? ""
+            #expect(question.contains("quitting now loses them"), "asks: \(question)")
 
             harness.app.quit()  // the user quits anyway
             await harness.wait(for: "the second quit to close the window") { !harness.window.window.isMapped }
+        }
+    }
+
+    @Test func keepOpenKeepsTheWindowAndAsksAgainThenQuitAnywayQuits() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            try harness.folders.blockStateFolder()
+            harness.activate("win.delete")
+            await harness.wait(for: "the save error") { harness.report.problem != nil }
+
+            harness.app.quit()
+            try #require(harness.window.quitConfirmation).respond("keep")
+            await harness.nextFrames()
+            #expect(harness.window.window.isMapped, "Keep Open keeps the window")
+            #expect(harness.report.quitConfirmation == nil)
+            #expect(harness.report.albumCount == 4, "with the change in it")
+
+            harness.app.quit()
+            let question = try #require(harness.window.quitConfirmation, "the next quit asks again")
+            question.respond("quit")
+            await harness.wait(for: "Quit Anyway to close the window") { !harness.window.window.isMapped }
         }
     }
 }

@@ -15,7 +15,7 @@ enum AppResources {
     static let helpOverlayPath = basePath + "/gtk/help-overlay.ui"
 
     private static var isRegistered = false
-    private static var isStyleLoaded = false
+    private static var isIconSet = false
 
     /// Makes the bundle available to GLib; call it before the application starts up, which
     /// is when GtkApplication looks for its help overlay and icons.
@@ -33,12 +33,12 @@ enum AppResources {
         }
     }
 
-    /// Applies the style sheet and the window icon once, when the display exists; without
-    /// them the app still works, unstyled.
-    static func applyStyle() {
-        guard !isStyleLoaded else { return }
-        isStyleLoaded = true
-        if !StyleSheet.apply(resource: styleSheetPath) {
+    /// Sets the window icon once, when the display exists. The style sheets (`style.css`,
+    /// `style-dark.css`) need no call: `AdwApplication` loads them from `basePath` at startup.
+    static func applyWindowIcon() {
+        guard !isIconSet else { return }
+        isIconSet = true
+        if !ResourceBundle.contains(styleSheetPath) {
             Log.ui.warning("the style sheet \(styleSheetPath) was not found; the window is shown unstyled")
         }
         IconTheme.setDefaultWindowIcon(named: AppInfo.applicationID)

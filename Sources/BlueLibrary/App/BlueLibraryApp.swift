@@ -70,7 +70,7 @@ public final class BlueLibraryApp {
             application.quit()
             return
         }
-        AppResources.applyStyle()
+        AppResources.applyWindowIcon()
         self.library = library
         let controller = MainWindowController(application: application, library: library)
         windowController = controller
@@ -101,6 +101,7 @@ public final class BlueLibraryApp {
         if let windowController {
             windowController.rememberWindowSize()
             guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
+            windowController.closeDialogs()
             windowController.window.destroy()
         }
         library?.flush()
@@ -109,13 +110,19 @@ public final class BlueLibraryApp {
 
     private func showAbout() {
         guard let windowController else { return }
-        AboutDialog.present(AboutDialog.Content(
-            programName: AppInfo.name,
+        // The translator's name, from the translation itself ("translator-credits" is the
+        // gettext convention libadwaita documents); English has none.
+        let translators = localized("translator-credits")
+        AboutWindow.present(AboutWindow.Content(
+            applicationName: AppInfo.name,
+            applicationIcon: AppInfo.applicationID,
             version: AppInfo.version,
             comments: localized("Browse your music albums by their covers."),
             website: AppInfo.website,
-            logoIconName: AppInfo.applicationID,
-            copyright: localized("© 2026 The BlueLibrary authors")
+            issueURL: AppInfo.website + "/issues",
+            developers: [localized("The BlueLibrary authors")],
+            copyright: localized("© 2026 The BlueLibrary authors"),
+            translatorCredits: translators == "translator-credits" ? nil : translators
         ), over: windowController.window)
     }
 }

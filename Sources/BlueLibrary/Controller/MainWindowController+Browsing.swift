@@ -15,7 +15,7 @@ extension MainWindowController {
         browsingBar.searchBar.onSearchingChanged { [weak self] in
             guard let self else { return }
             refreshEscape()
-            refreshMatchCount()
+            refreshCount()
             // The bar closed (its button, or Escape): nothing stays filtered unseen.
             if !browsingBar.searchBar.isSearching { stopSearching() }
         }
@@ -24,7 +24,7 @@ extension MainWindowController {
         browsingBar.show(query)
         actions.sortAction.state = query.sort.rawValue
         if query.isFiltering { browsingBar.searchBar.isSearching = true }
-        browsingBar.showCount(shown: library.count, of: library.libraryCount, filtering: query.isFiltering)
+        refreshCount()
     }
 
     /// Search (Ctrl+F): shows the search bar with the focus in its field, its text selected.
@@ -73,18 +73,26 @@ extension MainWindowController {
         ))
     }
 
-    /// Shows how many albums match, in the bar and to screen readers (while the bar is
-    /// shown: counting deletions in a hidden bar would lay the window out for nothing).
-    func refreshMatchCount() {
-        guard browsingBar.searchBar.isSearching else { return }
-        browsingBar.showCount(shown: library.count, of: library.libraryCount, filtering: library.query.isFiltering)
+    /// Shows how many albums there are, or match, under the window's title ("3 of 4,000
+    /// albums"), and to screen readers in the search field's description.
+    func refreshCount() {
+        let filtering = library.query.isFiltering
+        let shown = library.count, total = library.libraryCount
+        let count = filtering
+            ? localizedPlural("%1$@ of %2$@ album", "%1$@ of %2$@ albums", total, shown.formatted(), total.formatted())
+            : localizedPlural("%@ album", "%@ albums", total, total.formatted())
+        // A label given new text makes GTK lay the header bar out again: only a change is shown.
+        if toolbar.title.subtitle != count { toolbar.title.subtitle = count }
+        if browsingBar.searchBar.isSearching {
+            browsingBar.describeMatches(shown: shown, filtering: filtering, count: count)
+        }
     }
 
     /// What the empty state says when no album is shown.
-    var nothingShownMessage: String {
-        if library.libraryCount == 0 { return localized("Your library is empty") }
+    var nothingShownState: EmptyState {
+        if library.libraryCount == 0 { return .emptyLibrary }
         let search = library.query.searchText.trimmingCharacters(in: .whitespaces)
-        return search.isEmpty ? localized("No albums match these filters") : localized("No albums match “%@”", search.isolatedForDisplay)
+        return .noMatch(search.isEmpty ? localized("No albums match these filters") : localized("No albums match “%@”", search.isolatedForDisplay))
     }
 
     // MARK: Albums the search hides

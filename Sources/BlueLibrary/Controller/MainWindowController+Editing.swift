@@ -42,7 +42,7 @@ extension MainWindowController {
     }
 
     /// Makes an image file or image data the cover of the album at `index` (and selects it),
-    /// and offers to undo it; an image that cannot be a cover changes nothing, and the banner
+    /// and offers to undo it; an image that cannot be a cover changes nothing, and a dialog
     /// says why.
     func setCover(from item: DroppedItem, at index: Int) {
         guard let id = library.albumID(at: index) else { return }
@@ -54,7 +54,7 @@ extension MainWindowController {
                       let album = library.album(at: index) else { return }
                 toast.show(localized("New cover for “%@”", album.title.isolatedForDisplay))
             } catch {
-                self?.banner.show([error.message])
+                self?.problems.show([error.message], heading: localized("The Image Cannot Be a Cover"))
             }
         }
     }

@@ -18,7 +18,7 @@ extension MainWindowController {
     }
 
     /// Adds the albums of `file`, and offers to undo it; a damaged file changes nothing and
-    /// the banner says what is wrong and where.
+    /// a dialog says what is wrong and where.
     func importAlbums(from file: URL) {
         Task { await importAlbums(from: file) }
     }
@@ -27,14 +27,16 @@ extension MainWindowController {
         do {
             let count = try await library.importAlbums(from: file)
             guard count > 0 else {
-                banner.show([localized("“%@” holds no albums.", file.lastPathComponent)])
+                problems.show([localized("“%@” holds no albums.", file.lastPathComponent)], heading: Self.importFailedHeading)
                 return
             }
             toast.show(localizedPlural("%@ album imported", "%@ albums imported", count))
         } catch {
-            banner.show([error.description])
+            problems.show([error.description], heading: Self.importFailedHeading)
         }
     }
+
+    private static var importFailedHeading: String { localized("Nothing Was Imported") }
 
     /// Main menu ▸ Export Library…: the whole library written in the `albums.json` format.
     func chooseFileToExport() {
@@ -46,9 +48,9 @@ extension MainWindowController {
             Task {
                 do throws(PersistenceError) {
                     try await self.library.export(to: URL(fileURLWithPath: path))
-                    self.banner.show([localized("Your library was exported to “%@”.", path)])
+                    self.toast.show(localized("Your library was exported to “%@”.", path), offersUndo: false)
                 } catch {
-                    self.banner.show([error.message])
+                    self.problems.show([error.message], heading: localized("The Library Could Not Be Exported"))
                 }
             }
         }
@@ -58,13 +60,34 @@ extension MainWindowController {
         FileChooser.Filter(name: localized("Album lists (JSON)"), patterns: ["*.json"])
     }
 
-    /// Whether the window may go now: changes that could not be saved keep it open once, with
-    /// a warning; closing again quits without them.
+    /// Whether the window may go now: changes that could not be saved keep it open, and a
+    /// dialog asks; Quit Anyway, or quitting again while it asks, quits without them.
     func mayClose() -> Bool {
         library.flush()
         guard library.hasUnsavedChanges, !hasWarnedAboutUnsavedChanges else { return true }
         hasWarnedAboutUnsavedChanges = true
-        banner.show([localized("Some of your changes could not be saved, and quitting now loses them. Free some space or fix the folder, then make any change to save them all; or export your library from the main menu. Quit again to quit without them.")])
+        confirmQuitting()
         return false
+    }
+
+    private func confirmQuitting() {
+        let dialog = MessageDialog(
+            over: window, heading: localized("Quit Without Your Changes?"),
+            body: localized("Some of your changes could not be saved, and quitting now loses them. Free some space or fix the folder, then make any change to save them all; or export your library from the main menu.")
+        )
+        dialog.addResponse("keep", label: localized("_Keep Open"))
+        dialog.addResponse("quit", label: localized("_Quit Anyway"), appearance: .destructive)
+        dialog.setResponses(default: "keep", close: "keep")
+        dialog.onResponse { [weak self] response in
+            guard let self else { return }
+            quitConfirmation = nil
+            if response == "quit" {
+                window.close()  // warned: it closes, and the app quits
+            } else {
+                hasWarnedAboutUnsavedChanges = false  // the next quit asks again
+            }
+        }
+        quitConfirmation = dialog
+        dialog.present()
     }
 }

@@ -53,7 +53,7 @@ extension MainWindowController {
     /// default handler for folders).
     func openFolder(_ uri: String) {
         guard let problem = DesktopLauncher.open(uri) else { return }
-        banner.show([localized("The album’s folder could not be opened: %@", problem)])
+        problems.show([localized("The album’s folder could not be opened: %@", problem)], heading: localized("The Folder Could Not Be Opened"))
     }
 
     /// Whether a drop is music to import: a folder, or an audio file.
@@ -67,7 +67,7 @@ extension MainWindowController {
         musicImports.running = nil
         importProgress.finish()
         toast.show(Self.describe(summary, of: folders))
-        banner.show(Self.skippedMessages(summary.skipped))
+        problems.show(Self.skippedMessages(summary.skipped), heading: localized("Some Files Were Skipped"))
         if let next = musicImports.waiting.first {
             musicImports.waiting.removeFirst()
             importMusic(next)
@@ -87,7 +87,7 @@ extension MainWindowController {
         return summary.wasCancelled ? localized("Import stopped: %@", text) : text
     }
 
-    /// The banner's lines for files an import left out: how many, and the first ten.
+    /// The lines of the dialog for files an import left out: how many, and the first ten.
     static func skippedMessages(_ skipped: [SkippedFile]) -> [String] {
         guard !skipped.isEmpty else { return [] }
         let shown = 10

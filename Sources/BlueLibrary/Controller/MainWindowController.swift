@@ -3,8 +3,8 @@ import LibraryCore
 
 // MARK: - MainWindowController
 
-/// The main window's controller: it lays out the cover strip, the properties list, the
-/// toolbar, the banner and the undo notice; feeds the strip as its data source and delegate;
+/// The main window's controller: it lays out the header bar, the cover strip, the
+/// properties list and the undo notice, and shows problems in a dialog; feeds the strip as its data source and delegate;
 /// turns actions into `LibraryAPI` calls; and updates the views when the library announces a
 /// change.
 ///
@@ -20,8 +20,8 @@ public final class MainWindowController {
     package let scroller = HorizontalScrollerView()
     package let properties = PropertiesListView()
     package let toolbar = Toolbar()
-    package let toast = UndoToast()
-    package let banner = Banner()
+    package let toast: ToastNotice
+    package let problems: ProblemDialog
     package let importProgress = ImportProgressView()
     package let browsingBar = BrowsingBar()
     package let actions: WindowActions
@@ -37,6 +37,8 @@ public final class MainWindowController {
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
+    /// The dialog asking whether to quit without the changes that could not be saved.
+    package internal(set) var quitConfirmation: MessageDialog?
     /// Albums the last command brought back or changed that the search or filter hides.
     var hiddenByLastCommand: [Album] = []
 
@@ -48,9 +50,22 @@ public final class MainWindowController {
         window.title = AppInfo.name
         window.defaultSize = Self.openingSize(remembered: library.windowSize)
 
+        window.setMinimumSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
+
         actions = WindowActions(window: window)
-        window.setTitlebar(toolbar)
-        window.setChild(makeContent())
+        problems = ProblemDialog(over: window)
+        toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, properties: properties,
+                                                   importProgress: importProgress))
+        let page = Box(.vertical, spacing: 0)
+        page.append(toolbar)
+        page.append(toast.overlay)
+        window.setContent(page)
+        windowDropTarget.onDrop { [weak self] item, _, _ in
+            guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
+            importMusic([url])
+            return true
+        }
+        toast.overlay.addController(windowDropTarget)
 
         scroller.dataSource = self
         scroller.delegate = self
@@ -62,23 +77,38 @@ public final class MainWindowController {
         actions.connect(to: self)
         connectBrowsing()
         observation = library.observe { [weak self] event in self?.handle(event) }
-        window.onResize { [weak self] in self?.rememberWindowSize() }
+        window.onResize { [weak self] in
+            guard let self else { return }
+            rememberWindowSize()
+            toolbar.fit(windowWidth: window.defaultSize.width)
+        }
+        toolbar.fit(windowWidth: window.defaultSize.width)
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
             rememberWindowSize()
-            return !mayClose()
+            guard mayClose() else { return true }
+            closeDialogs()
+            return false
         }
 
         scroller.reload()
         refreshSelection(animated: false)
         refreshActions()
-        banner.show(library.loadProblems.map(\.message))
+        problems.show(library.loadProblems.map(\.message), heading: localized("Your Library Needed Repair"))
     }
 
     /// Shows the window with the keyboard focus in the cover strip.
     public func present() {
         window.present()
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
+    }
+
+    /// Closes the dialogs over the window before it goes: libadwaita 1.2's message dialog
+    /// disconnects from its window as it closes, which must still exist then.
+    package func closeDialogs() {
+        problems.withdraw()
+        quitConfirmation?.close()
+        quitConfirmation = nil
     }
 
     /// The remembered size, or the default one, made no larger than the screen: a window
@@ -91,26 +121,22 @@ public final class MainWindowController {
         return (size.width, size.height)
     }
 
-    private func makeContent() -> Widget {
+    /// The smallest window: a phone's width, or a tiled half of a small screen.
+    static let minimumSize = WindowSize(width: 360, height: 400)
+
+    /// Everything under the header bar: the search bar, the strip and the properties, with
+    /// the import's progress floating at the top.
+    private static func makeContent(browsingBar: BrowsingBar, scroller: HorizontalScrollerView,
+                                    properties: PropertiesListView, importProgress: ImportProgressView) -> Widget {
         let column = Box(.vertical, spacing: 0)
-        column.append(banner)
         column.append(browsingBar)
         column.append(scroller)
         column.append(properties)
+        // The import's progress floats over the window, above the strip, where the notices
+        // at the bottom never cover it: the strip keeps its size (laying out 100,000 albums
+        // again at every frame of a slide stalls).
         let overlay = Overlay(child: column)
-        // The import's progress floats above the undo notice, over the window: the strip
-        // keeps its size (laying out 100,000 albums again at every frame of a slide stalls).
-        let notices = Box(.vertical, spacing: 0)
-        notices.setAlignment(horizontal: .center, vertical: .end)
-        notices.append(importProgress)
-        notices.append(toast)
-        overlay.addOverlay(notices)
-        windowDropTarget.onDrop { [weak self] item, _, _ in
-            guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
-            importMusic([url])
-            return true
-        }
-        overlay.addController(windowDropTarget)
+        overlay.addOverlay(importProgress)
         return overlay
     }
 
@@ -142,9 +168,9 @@ public final class MainWindowController {
         case .facetsChanged:
             browsingBar.showFacets(library.facets)
         case .saveFailed(let error):
-            banner.show([error.message])
+            problems.show([error.message], heading: localized("Changes Could Not Be Saved"), topic: .saving)
         case .saveRecovered:
-            banner.dismiss()
+            problems.withdraw(.saving)
             hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
         }
     }
@@ -152,15 +178,15 @@ public final class MainWindowController {
     /// Makes the strip, the properties and the Trash action follow the library's selection.
     func refreshSelection(animated: Bool) {
         showStrip(library.count > 0)
-        refreshMatchCount()
+        refreshCount()
         if let selected = library.selectedIndex, selected < library.count {
             if scroller.selectedIndex != selected {
                 scroller.selectView(at: selected, animated: animated)
             }
             let album = library.album(at: selected)
-            properties.show(album?.tableRepresentation, folder: album?.folder, emptyMessage: localized("No album selected"))
+            properties.show(album?.tableRepresentation, folder: album?.folder, emptyState: .noSelection)
         } else {
-            properties.show(nil, emptyMessage: library.count == 0 ? nothingShownMessage : localized("No album selected"))
+            properties.show(nil, emptyState: library.count == 0 ? nothingShownState : .noSelection)
         }
         refreshActions()
     }

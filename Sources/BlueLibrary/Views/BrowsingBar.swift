@@ -3,8 +3,8 @@ import LibraryCore
 
 // MARK: - BrowsingBar
 
-/// The search bar under the header bar: the search field, the genre and decade filters,
-/// and how many albums match. It slides in with Ctrl+F, the header bar's search button, or
+/// The search bar under the header bar: the search field and the genre and decade filters
+/// (how many albums match shows in the window's title). It slides in with Ctrl+F, the header bar's search button, or
 /// when the user types while the window has no text field focused.
 ///
 /// It only gathers what the user chose (`search`, `genre`, `decade`) and calls `onChange`;
@@ -14,8 +14,6 @@ package final class BrowsingBar: Widget {
     package let entry = SearchEntry(placeholder: localized("Search albums"))
     package let genreFilter = DropDown(choices: [])
     package let decadeFilter = DropDown(choices: [])
-    /// "12 of 4,000 albums".
-    package let matchCount = Label()
     package let searchBar: SearchBar
     /// Called when the search text or a filter changes.
     var onChange: @MainActor () -> Void = {}
@@ -27,25 +25,27 @@ package final class BrowsingBar: Widget {
     private(set) var decade: Int?
     /// Set while the bar changes its own widgets.
     private var isUpdating = false
+    /// The search field's accessible description now.
+    private var describedMatches = ""
 
     init() {
         let row = Box(.horizontal, spacing: 4)
         row.append(entry)
         row.append(genreFilter)
         row.append(decadeFilter)
-        row.append(matchCount)
         searchBar = SearchBar(child: row, entry: entry)
         super.init(adopting: searchBar)
         entry.setAccessibleLabel(localized("Search albums"))
-        // The window stays narrow (400 pixels): the field gives up width first, then the count.
-        entry.setWidthInCharacters(minimum: 3, natural: 28)
-        matchCount.ellipsize()
+        // The window stays narrow (360 pixels): the field gives up width first.
+        entry.setWidthInCharacters(minimum: 1, natural: 28)
         genreFilter.setAccessibleLabel(localized("Genre"))
         genreFilter.tooltip = localized("Show one genre")
         decadeFilter.setAccessibleLabel(localized("Decade"))
         decadeFilter.tooltip = localized("Show one decade")
-        matchCount.addCSSClass("dim-label")
-        matchCount.addCSSClass("numeric")
+        // GTK 4.8 names a drop-down's own button after its class ("GtkToggleButton").
+        for (filter, name) in [(genreFilter, localized("Genre")), (decadeFilter, localized("Decade"))] {
+            filter.descendantButtons.forEach { $0.setAccessibleLabel(name) }
+        }
         showChoices()
         entry.onChanged { [weak self] in self?.changed() }
         genreFilter.onSelectedChanged { [weak self] in
@@ -94,17 +94,13 @@ package final class BrowsingBar: Widget {
         showChoices()
     }
 
-    /// Says how many albums are shown: in the bar, and to screen readers as the search
-    /// field's description.
-    func showCount(shown: Int, of total: Int, filtering: Bool) {
-        let text = filtering
-            ? localizedPlural("%1$@ of %2$@ album", "%1$@ of %2$@ albums", total, shown.formatted(), total.formatted())
-            : localizedPlural("%@ album", "%@ albums", total, total.formatted())
-        // A label given new text makes GTK lay the window out again (the strip of 100,000
-        // albums with it): only a change is shown.
-        guard text != matchCount.text else { return }
-        matchCount.text = text
-        entry.setAccessibleDescription(filtering ? localizedPlural("%@ album matches", "%@ albums match", shown, shown.formatted()) : text)
+    /// Tells screen readers how many albums match, as the search field's description
+    /// (`count` is the window title's "3 of 4,000 albums").
+    func describeMatches(shown: Int, filtering: Bool, count: String) {
+        let description = filtering ? localizedPlural("%@ album matches", "%@ albums match", shown, shown.formatted()) : count
+        guard description != describedMatches else { return }
+        describedMatches = description
+        entry.setAccessibleDescription(description)
     }
 
     // MARK: Choices

@@ -3,7 +3,7 @@ import LibraryCore
 
 // MARK: - ImportProgressView
 
-/// The card at the bottom of the window while music folders are imported: what has been read
+/// The card floating at the top of the window while music folders are imported: what has been read
 /// and found so far, a progress bar, and Stop Import. The app stays usable meanwhile.
 @MainActor
 package final class ImportProgressView: Widget {
@@ -15,13 +15,16 @@ package final class ImportProgressView: Widget {
 
     init() {
         let box = Box(.horizontal, spacing: 12)
-        revealer = Revealer(child: box, animation: .slideUp)
+        revealer = Revealer(child: box, animation: .slideDown)
         super.init(adopting: revealer)
         box.addCSSClass("import-progress")
+        box.addCSSClass("osd")  // libadwaita's on-screen display colours, as its toasts have
         label.xAlign = 0
         label.ellipsize()
-        label.setSizeRequest(width: 300, height: -1)
-        bar.setSizeRequest(width: 160, height: -1)
+        label.expandsHorizontally = true
+        // It fits a 360-pixel window: the label gives up width first (ellipsized).
+        label.setSizeRequest(width: 100, height: -1)
+        bar.setSizeRequest(width: 80, height: -1)
         bar.expandsHorizontally = true
         bar.setAlignment(horizontal: .fill, vertical: .center)
         bar.setAccessibleLabel(localized("Import progress"))
@@ -29,7 +32,8 @@ package final class ImportProgressView: Widget {
         box.append(label)
         box.append(bar)
         box.append(cancelButton)
-        revealer.setMargins(18)
+        revealer.setMargins(12)
+        revealer.setAlignment(horizontal: .center, vertical: .start)
     }
 
     package var isShown: Bool { revealer.revealsChild }

@@ -5,8 +5,8 @@ import LibraryCore
 
 /// The selected album's properties (Artist, Album, Genre, Year; and Tracks, Length and Folder
 /// for an album from a music folder) as rows of a title and a selectable value with an Edit
-/// button under them (and Open Folder, for an album with a folder), or an empty state that
-/// says why there is nothing to show.
+/// button under them (and Open Folder, for an album with a folder), or an empty state (a
+/// libadwaita status page) that says why there is nothing to show and what to do.
 ///
 /// It never sizes the window: long values wrap within a bounded width, and the rows scroll
 /// when they are taller than the room the window gives them. Screen readers hear each value
@@ -16,8 +16,7 @@ import LibraryCore
 package final class PropertiesListView: Widget {
     private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 12)
     private let rowsScroller: ScrolledWindow
-    private let empty = Box(.vertical, spacing: 12)
-    private let emptyTitle = Label()
+    private let empty = StatusPage(iconName: EmptyState.noSelection.iconName)
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
     /// Opens the album's folder in the file manager; shown for an album with a folder.
@@ -50,15 +49,8 @@ package final class PropertiesListView: Widget {
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 
-        emptyTitle.addCSSClass("empty-state-title")
-        emptyTitle.wrap(maxWidthChars: 40)
-        let emptyIcon = Label("♫", accessibleRole: .presentation)
-        emptyIcon.addCSSClass("empty-state-icon")
-        empty.addCSSClass("empty-state")
-        empty.setAlignment(horizontal: .center, vertical: .center)
         empty.expandsVertically = true
-        empty.append(emptyIcon)
-        empty.append(emptyTitle)
+        empty.isVisible = false
 
         column.append(rowsScroller)
         column.append(empty)
@@ -72,12 +64,14 @@ package final class PropertiesListView: Widget {
     // MARK: Content
 
     /// Shows `properties` (and Open Folder when there is a `folder`, a URI); with `nil`,
-    /// shows the empty state with `emptyMessage`.
-    func show(_ properties: [AlbumPropertyRow]?, folder: String? = nil, emptyMessage: String) {
+    /// shows `emptyState`.
+    func show(_ properties: [AlbumPropertyRow]?, folder: String? = nil, emptyState: EmptyState) {
         self.folder = folder
         openFolderButton.isVisible = folder != nil
         guard let properties else {
-            emptyTitle.text = emptyMessage
+            if empty.title != emptyState.title { empty.title = emptyState.title }
+            if empty.pageDescription != emptyState.description { empty.pageDescription = emptyState.description }
+            if empty.iconName != emptyState.iconName { empty.iconName = emptyState.iconName }
             empty.isVisible = true
             rowsScroller.isVisible = false
             return
@@ -104,9 +98,9 @@ package final class PropertiesListView: Widget {
     }
 
     /// What the list shows now, as a user would read it: each row's title and value, or
-    /// the empty state's message.
+    /// the empty state's title.
     package var shownText: [String] {
-        empty.isVisible ? [emptyTitle.text] : rows.filter(\.value.isVisible).map { "\($0.title.text): \($0.value.text)" }
+        empty.isVisible ? [empty.title] : rows.filter(\.value.isVisible).map { "\($0.title.text): \($0.value.text)" }
     }
 
     private func addRow() {
@@ -114,16 +108,45 @@ package final class PropertiesListView: Widget {
         title.addCSSClass("property-title")
         title.xAlign = 1
         title.setAlignment(horizontal: .fill, vertical: .start)  // beside a value's first line
-        title.setSizeRequest(width: 96, height: -1)
+        title.setSizeRequest(width: 80, height: -1)
         let value = Label()
         value.addCSSClass("property-value")
         value.xAlign = 0
         value.isSelectable = true
         value.wrap(maxWidthChars: 48)
         value.expandsHorizontally = true
-        value.setSizeRequest(width: 200, height: -1)  // the columns stay put as values change
+        value.setSizeRequest(width: 160, height: -1)  // the columns stay put as values change (and fit 360 px)
         rowsGrid.attach(title, column: 0, row: rows.count)
         rowsGrid.attach(value, column: 1, row: rows.count)
         rows.append((title, value))
+    }
+}
+
+// MARK: - EmptyState
+
+/// Why the properties list has nothing to show, and what the user can do about it.
+struct EmptyState: Equatable {
+    var title: String
+    var description: String
+    var iconName: String
+
+    /// Albums are shown, but none is selected.
+    static var noSelection: EmptyState {
+        EmptyState(title: localized("No album selected"), description: "", iconName: "media-optical-cd-audio-symbolic")
+    }
+
+    /// The library has no album.
+    static var emptyLibrary: EmptyState {
+        EmptyState(
+            title: localized("Your library is empty"),
+            description: localized("Add an album with the + button, or a music folder with Ctrl+O."),
+            iconName: "folder-music-symbolic"
+        )
+    }
+
+    /// A search or filter that matches nothing: `title` says which.
+    static func noMatch(_ title: String) -> EmptyState {
+        EmptyState(title: title, description: localized("Try other words, or press Escape to see every album."),
+                   iconName: "system-search-symbolic")
     }
 }

@@ -3,8 +3,10 @@ import LibraryCore
 
 // MARK: - Toolbar
 
-/// The header bar: Add, Undo and Trash on the left, Search and the main menu on the right. The buttons are
-/// bound to window actions, so they are sensitive exactly when their actions are enabled.
+/// The header bar (libadwaita's): Add, Undo and Trash on the left, Search and the main menu
+/// on the right, and in the middle the app's name over how many albums there are ("3 of
+/// 4,000 albums" in a search). The buttons are bound to window actions, so they are sensitive
+/// exactly when their actions are enabled.
 @MainActor
 package final class Toolbar: Widget {
     let addButton = Button(iconName: "list-add-symbolic")
@@ -13,12 +15,15 @@ package final class Toolbar: Widget {
     /// Shows and hides the search bar (bound to it by the controller).
     package let searchButton = ToggleButton(iconName: "system-search-symbolic")
     let menuButton: MenuButton
+    /// The app's name, and the count under it.
+    package let title = WindowTitle(title: AppInfo.name)
     /// What Undo would undo, for its tooltip.
     private var undoDescription: String?
 
     init() {
         let menu = Menu()
-        for action in [AppAction.addAlbum, .editAlbum, .addMusicFolder, .importAlbums, .exportAlbums] {
+        // Add Album and Delete Album are here too: a narrow window hides their buttons.
+        for action in [AppAction.addAlbum, .editAlbum, .delete, .addMusicFolder, .importAlbums, .exportAlbums] {
             menu.append(action.title, action: action.detailedName)
         }
         menu.appendSubmenu(localized("_Sort By"), Self.sortMenu())
@@ -54,11 +59,20 @@ package final class Toolbar: Widget {
         bar.packEnd(menuButton)
         bar.packEnd(searchButton)
         // The title gives up its width first (ellipsized), so the window can be narrow.
-        let title = Label(AppInfo.name)
-        title.addCSSClass("title")
-        title.ellipsize()
         bar.setTitleWidget(title)
         undoButton.provideTooltip { [weak self] in self?.undoTooltip }
+    }
+
+    /// Windows narrower than this show Add and Trash only in the main menu, so the header bar
+    /// fits a 360-pixel window (a phone, a tiled half of a small screen).
+    static let compactWidth = 520
+
+    /// Hides the secondary buttons (Add, Trash) in a narrow window; the main menu has both.
+    func fit(windowWidth: Int) {
+        let compact = windowWidth < Self.compactWidth
+        guard addButton.isVisible == compact else { return }
+        addButton.isVisible = !compact
+        trashButton.isVisible = !compact
     }
 
     /// The main menu's Sort By submenu: one radio item per sort.

@@ -1,0 +1,63 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - ProblemDialog
+
+/// Problems the user should know about (a library file that could not be read, a save that
+/// failed, files an import skipped, an image that cannot be a cover) in libadwaita's message
+/// dialog over the window: a heading, the lines of the message, and Close.
+///
+/// It is not modal, so the window stays usable behind it; a new problem replaces the one on
+/// show. A failed save's message goes by itself once saving works again.
+@MainActor
+package final class ProblemDialog {
+    /// What a problem is about: a save problem is withdrawn when saves work again.
+    enum Topic {
+        case saving
+        case other
+    }
+
+    private let parent: ApplicationWindow
+    private var dialog: MessageDialog?
+    private var topic = Topic.other
+
+    init(over parent: ApplicationWindow) {
+        self.parent = parent
+    }
+
+    /// Whether a problem is on show.
+    package var isShown: Bool { dialog != nil }
+    /// The message on show, one line per problem.
+    package var message: String { dialog?.body ?? "" }
+    /// The heading on show.
+    package var heading: String { dialog?.heading ?? "" }
+
+    /// Shows `lines` under `heading`, replacing the problem on show.
+    func show(_ lines: [String], heading: String, topic: Topic = .other) {
+        guard !lines.isEmpty else { return }
+        self.topic = topic
+        if let dialog {
+            dialog.heading = heading
+            dialog.body = lines.joined(separator: "\n")
+            return
+        }
+        let dialog = MessageDialog(over: parent, heading: heading, body: lines.joined(separator: "\n"))
+        dialog.isModal = false
+        dialog.addResponse("close", label: localized("_Close"))
+        dialog.setResponses(default: "close", close: "close")
+        dialog.onResponse { [weak self, weak dialog] _ in
+            guard let self, let dialog, self.dialog === dialog else { return }
+            self.dialog = nil
+        }
+        self.dialog = dialog
+        dialog.present()
+    }
+
+    /// Withdraws the problem on show if it is about `topic` (saves work again), or whatever
+    /// it is about (the window closes).
+    func withdraw(_ topic: Topic? = nil) {
+        guard topic == nil || self.topic == topic, let dialog else { return }
+        self.dialog = nil
+        dialog.close()
+    }
+}

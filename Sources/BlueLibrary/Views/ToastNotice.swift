@@ -1,0 +1,101 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - ToastNotice
+
+/// The in-window notice at the bottom ("“Best of Bowie” deleted") with an Undo button, shown
+/// for a few seconds: libadwaita's toast (`AdwToast` in the window's `AdwToastOverlay`).
+///
+/// A new notice replaces the one on show. Screen readers read it out when it appears: its
+/// title is a label inside a box with the alert role (libadwaita 1.2's own title has none).
+/// Its buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
+/// the focus goes back through `onFocusReturn` when it goes.
+@MainActor
+package final class ToastNotice {
+    /// How long a notice stays.
+    static let displaySeconds = 5
+
+    /// Gives the keyboard focus back to where the user works (the strip) when the notice
+    /// goes while holding it.
+    var onFocusReturn: @MainActor () -> Void = {}
+    /// Called when a notice shows or goes: `win.dismiss-notice` (Escape) is enabled only
+    /// while one is on show.
+    var onShownChange: @MainActor (Bool) -> Void = { _ in }
+
+    /// Where the notices appear: the window's content goes inside it.
+    let overlay: ToastOverlay
+    private var current: Toast?
+    private var currentTitle: Widget?
+
+    init(over content: Widget) {
+        overlay = ToastOverlay(child: content)
+    }
+
+    /// Whether a notice is on show.
+    package var isShown: Bool { current != nil }
+    /// The message on show (the label has it behind a direction mark).
+    package private(set) var message = ""
+
+    /// The Undo button of the notice on show (libadwaita builds it), if it has one.
+    package var undoButton: Widget? {
+        toastWidget?.descendantButtons.first { $0.boundActionName == AppAction.undo.detailedName }
+    }
+
+    /// Shows `message`, replacing the notice on show. `offersUndo: false` leaves the Undo
+    /// button out (a notice about an undo itself).
+    func show(_ message: String, offersUndo: Bool = true) {
+        dismiss()
+        self.message = message
+        let toast = Toast(title: message)
+        let title = Self.makeTitle(message.asSentence)
+        toast.setCustomTitle(title)
+        if offersUndo { toast.setButton(label: localized("_Undo"), action: AppAction.undo.detailedName) }
+        toast.timeoutSeconds = Self.displaySeconds
+        toast.isUrgent = true
+        toast.onDismissed { [weak self, weak toast] in
+            guard let self, let toast, current === toast else { return }
+            if toastWidget?.containsFocus == true { onFocusReturn() }
+            current = nil
+            currentTitle = nil
+            onShownChange(false)
+        }
+        current = toast
+        currentTitle = title
+        overlay.add(toast)
+        nameButtons()
+        onShownChange(true)
+    }
+
+    /// Hides the notice on show, if any.
+    func dismiss() {
+        current?.dismiss()
+    }
+
+    // MARK: Parts
+
+    /// The title: a label read out by screen readers when the notice appears.
+    private static func makeTitle(_ text: String) -> Widget {
+        let box = Box(.horizontal, spacing: 0, accessibleRole: .alert)
+        let label = Label(text)
+        label.ellipsize()
+        box.append(label)
+        return box
+    }
+
+    /// The toast's own widget, holding the title and the buttons.
+    private var toastWidget: Widget? { currentTitle?.parentWidget?.parentWidget }
+
+    /// libadwaita 1.2's buttons are heard badly: the close button is an icon with no name
+    /// (read as "button"), and GTK 4.8 reads the Undo button as "_Undo Undo". Both are
+    /// named, and the close button gets a tooltip like the window's other buttons.
+    private func nameButtons() {
+        for button in toastWidget?.descendantButtons ?? [] {
+            if button.boundActionName == nil {
+                button.setAccessibleLabel(localized("Dismiss"))
+                button.tooltip = AppAction.dismissNotice.tooltip()
+            } else {
+                button.setSoleAccessibleLabel(localized("Undo"))
+            }
+        }
+    }
+}
