@@ -1,6 +1,12 @@
 #!/usr/bin/python3
 """Prints the accessible tree of one running application as a screen reader reads it over
-AT-SPI, as JSON: {"role", "name", "description", "states": [...], "children": [...]}.
+AT-SPI, as JSON: {"role", "name", "description", "states": [...], "extents", "children": [...]}.
+
+"extents" is {"x", "y", "width", "height"} where the object lies, or null for an object that is
+not on screen as a component (the application; a stack page). GTK 4.8 does not know where its
+window is: it gives the same for DESKTOP_COORDS as for WINDOW_COORDS, a place relative to the
+window's frame (its top level widget, without the border or shadow client-side decorations add
+around it), and 0 × 0 for what is hidden. A test adds the X11 window's position itself.
 
 Usage: accessible_tree.py PID   (on the D-Bus session bus in DBUS_SESSION_BUS_ADDRESS)
 
@@ -16,6 +22,14 @@ import pyatspi
 MAX_CHILDREN = 300
 
 
+def extents(accessible):
+    try:
+        box = accessible.queryComponent().getExtents(pyatspi.WINDOW_COORDS)
+    except Exception:  # no Component interface
+        return None
+    return {"x": box.x, "y": box.y, "width": box.width, "height": box.height}
+
+
 def node(accessible, depth=0):
     states = accessible.getState()
     children = []
@@ -29,6 +43,7 @@ def node(accessible, depth=0):
         "name": accessible.name or "",
         "description": accessible.description or "",
         "states": sorted(pyatspi.stateToString(s) for s in states.getStates()),
+        "extents": extents(accessible),
         "children": children,
     }
 

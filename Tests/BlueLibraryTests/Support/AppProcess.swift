@@ -19,7 +19,10 @@ final class AppProcess {
 
     /// Launches the app; `bus` is a D-Bus session address (single-instance needs one, and so
     /// does `accessible`: the app then exports its accessible tree over AT-SPI on that bus).
-    init(folders: TestFolders, bus: String? = nil, accessible: Bool = false, arguments: [String] = []) throws {
+    /// `environment` adds variables to (or replaces them in) the app's environment, such as
+    /// `ADW_DEBUG_COLOR_SCHEME` to choose libadwaita's light or dark style.
+    init(folders: TestFolders, bus: String? = nil, accessible: Bool = false, arguments: [String] = [],
+         environment extra: [String: String] = [:]) throws {
         let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
         try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
@@ -39,6 +42,7 @@ final class AppProcess {
         } else {
             environment["GTK_A11Y"] = "none"
         }
+        environment.merge(extra) { _, new in new }
         process.executableURL = binary
         process.arguments = arguments
         process.environment = environment
