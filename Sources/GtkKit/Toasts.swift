@@ -13,7 +13,8 @@ public final class ToastOverlay: Widget {
     }
 
     /// Shows `toast`: at once when its priority is high (a toast on show goes back to the
-    /// queue), after the toasts before it otherwise.
+    /// queue), after the toasts before it otherwise. Adding the toast on show again restarts
+    /// its timeout (libadwaita's way to update a notice in place).
     public func add(_ toast: Toast) {
         // The overlay takes the reference it is given.
         adw_toast_overlay_add_toast(bl_adw_toast_overlay(gObject), bl_adw_toast(g_object_ref(toast.gObject)))
@@ -38,8 +39,9 @@ public final class Toast: ObjectHandle {
     /// readers read the notice out when it appears).
     public func setCustomTitle(_ widget: Widget) { adw_toast_set_custom_title(toast, widget.gtkWidget) }
 
-    /// The button's label (with a mnemonic) and the detailed action it activates.
-    public func setButton(label: String, action: String) {
+    /// The button's label (with a mnemonic) and the detailed action it activates; without a
+    /// label, no button.
+    public func setButton(label: String?, action: String?) {
         adw_toast_set_button_label(toast, label)
         adw_toast_set_detailed_action_name(toast, action)
     }

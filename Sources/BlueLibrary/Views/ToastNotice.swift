@@ -6,7 +6,9 @@ import LibraryCore
 /// The in-window notice at the bottom ("“Best of Bowie” deleted") with an Undo button, shown
 /// for a few seconds: libadwaita's toast (`AdwToast` in the window's `AdwToastOverlay`).
 ///
-/// A new notice replaces the one on show. Screen readers read it out when it appears: its
+/// A new notice replaces the one on show: the same toast, changed in place and its time
+/// started again (libadwaita's documented way; dismissing a toast and adding another while
+/// the first still slides in crashes libadwaita 1.2.2). Screen readers read it out when it appears: its
 /// title is a label inside a box with the alert role (libadwaita 1.2's own title has none).
 /// Its buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
 /// the focus goes back through `onFocusReturn` when it goes.
@@ -25,6 +27,7 @@ package final class ToastNotice {
     /// Where the notices appear: the window's content goes inside it.
     let overlay: ToastOverlay
     private var current: Toast?
+    /// The current toast's title: a label in a box with the alert role.
     private var currentTitle: Widget?
 
     init(over content: Widget) {
@@ -44,12 +47,23 @@ package final class ToastNotice {
     /// Shows `message`, replacing the notice on show. `offersUndo: false` leaves the Undo
     /// button out (a notice about an undo itself).
     func show(_ message: String, offersUndo: Bool = true) {
-        dismiss()
         self.message = message
-        let toast = Toast(title: message)
+        let toast = current ?? makeToast()
+        // A new title each time: a new alert, which screen readers read out (a label changed
+        // inside one they have already read is not).
         let title = Self.makeTitle(message.asSentence)
         toast.setCustomTitle(title)
-        if offersUndo { toast.setButton(label: localized("_Undo"), action: AppAction.undo.detailedName) }
+        currentTitle = title
+        toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? AppAction.undo.detailedName : nil)
+        let isNew = current == nil
+        current = toast
+        overlay.add(toast)  // shows it, or starts the time of the one on show again
+        nameButtons()
+        if isNew { onShownChange(true) }
+    }
+
+    private func makeToast() -> Toast {
+        let toast = Toast(title: "")
         toast.timeoutSeconds = Self.displaySeconds
         toast.isUrgent = true
         toast.onDismissed { [weak self, weak toast] in
@@ -59,11 +73,7 @@ package final class ToastNotice {
             currentTitle = nil
             onShownChange(false)
         }
-        current = toast
-        currentTitle = title
-        overlay.add(toast)
-        nameButtons()
-        onShownChange(true)
+        return toast
     }
 
     /// Hides the notice on show, if any.
