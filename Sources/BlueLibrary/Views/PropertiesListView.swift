@@ -14,8 +14,9 @@ import LibraryCore
 /// empty state is not shown, are not in the accessible tree.
 @MainActor
 package final class PropertiesListView: Widget {
-    private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 12)
+    private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 10)
     private let rowsScroller: ScrolledWindow
+    private let buttons = Box(.horizontal, spacing: 12)
     private let empty = StatusPage(iconName: EmptyState.noSelection.iconName)
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
@@ -31,8 +32,7 @@ package final class PropertiesListView: Widget {
 
     init() {
         let column = Box(.vertical, spacing: 0)
-        let rowsColumn = Box(.vertical, spacing: 18)
-        rowsScroller = ScrolledWindow(child: rowsColumn)
+        rowsScroller = ScrolledWindow(child: rowsGrid)
         super.init(adopting: column)
         rowsGrid.addCSSClass("properties-list")
         rowsGrid.setAlignment(horizontal: .center, vertical: .start)
@@ -40,12 +40,12 @@ package final class PropertiesListView: Widget {
         editButton.actionName = AppAction.editAlbum.detailedName
         editButton.tooltip = AppAction.editAlbum.tooltip()
         openFolderButton.tooltip = localized("Show the album’s files in the file manager")
-        let buttons = Box(.horizontal, spacing: 12)
+        // The buttons stay under the rows, outside their scrolling: a long album (seven rows,
+        // a long folder) scrolls, and Edit stays in reach.
+        buttons.addCSSClass("properties-buttons")
         buttons.setAlignment(horizontal: .center, vertical: .start)
         buttons.append(editButton)
         buttons.append(openFolderButton)
-        rowsColumn.append(rowsGrid)
-        rowsColumn.append(buttons)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.expandsVertically = true
 
@@ -53,6 +53,7 @@ package final class PropertiesListView: Widget {
         empty.isVisible = false
 
         column.append(rowsScroller)
+        column.append(buttons)
         column.append(empty)
         column.expandsVertically = true
         openFolderButton.onClicked { [weak self] in
@@ -74,6 +75,7 @@ package final class PropertiesListView: Widget {
             if empty.iconName != emptyState.iconName { empty.iconName = emptyState.iconName }
             empty.isVisible = true
             rowsScroller.isVisible = false
+            buttons.isVisible = false
             return
         }
         while rows.count < properties.count { addRow() }
@@ -88,6 +90,7 @@ package final class PropertiesListView: Widget {
             row.value.isVisible = index < properties.count
         }
         rowsScroller.isVisible = true
+        buttons.isVisible = true
         empty.isVisible = false
     }
 
