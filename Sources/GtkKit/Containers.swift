@@ -100,6 +100,12 @@ public final class ScrolledWindow: Widget {
         gtk_scrolled_window_set_policy(bl_scrolled_window(gObject), GTK_POLICY_NEVER, GTK_POLICY_AUTOMATIC)
     }
 
+    /// Asks for the child's natural height (it scrolls only when the window has less room),
+    /// so what follows it sits right under it rather than at the bottom of the window.
+    public func followsChildHeight() {
+        gtk_scrolled_window_set_propagate_natural_height(bl_scrolled_window(gObject), 1)
+    }
+
     /// The horizontal scroll position and range.
     public var horizontalAdjustment: Adjustment {
         Adjustment(borrowing: gtk_scrolled_window_get_hadjustment(bl_scrolled_window(gObject)))

@@ -50,7 +50,7 @@ struct DamagedFileTests {
         #expect(problem.document == .library && problem.recovery == .backup)
         let keptAside = folders.files(in: folders.libraryFolder).filter { $0.hasPrefix("albums.json.corrupt-") }
         #expect(keptAside.count == 1, "the damaged file is kept, never deleted")
-        record("albums.json: \(damage.name)", "banner; kept aside; the backup (2 albums) loaded",
+        record("albums.json: \(damage.name)", "told in a dialog; kept aside; the backup (2 albums) loaded",
                held: library.albums == backup && keptAside.count == 1)
     }
 
@@ -60,7 +60,7 @@ struct DamagedFileTests {
         let library = try open(folders, damaging: folders.locations.legacyLibraryFile, with: damage)
         #expect(library.albums.count == 5)
         #expect(library.loadProblems.first?.recovery == .defaultLibrary)
-        record("albums.json without backup: \(damage.name)", "banner; kept aside; the default library (5 albums) loaded",
+        record("albums.json without backup: \(damage.name)", "told in a dialog; kept aside; the default library (5 albums) loaded",
                held: library.albums.count == 5)
     }
 
@@ -74,7 +74,7 @@ struct DamagedFileTests {
         #expect(problem.document == .state && problem.recovery == .defaultState)
         let keptAside = folders.files(in: folders.stateFolder).filter { $0.hasPrefix("state.json.corrupt-") }
         #expect(keptAside.count == 1)
-        record("state.json: \(damage.name)", "banner; kept aside; default selection and window size, empty history",
+        record("state.json: \(damage.name)", "told in a dialog; kept aside; default selection and window size, empty history",
                held: keptAside.count == 1 && library.selectedIndex == 0)
     }
 
@@ -100,7 +100,7 @@ struct DamagedFileTests {
             .filter { $0.hasPrefix("library.sqlite3.corrupt-") && !$0.hasSuffix("-wal") && !$0.hasSuffix("-shm") }
         #expect(keptAside.count == 1, "the damaged database is kept, never deleted")
         #expect(try Data(contentsOf: folders.libraryFolder.appendingPathComponent(keptAside.first ?? "")) == damaged)
-        record("library.sqlite3: \(damage.name)", "banner; kept aside; the latest backup (300 albums) restored",
+        record("library.sqlite3: \(damage.name)", "told in a dialog; kept aside; the latest backup (300 albums) restored",
                held: library.count == 300 && keptAside.count == 1)
     }
 
@@ -112,7 +112,7 @@ struct DamagedFileTests {
         #expect(library.count == 5)
         #expect(library.loadProblems.first?.recovery == .defaultLibrary)
         #expect(folders.files(in: folders.libraryFolder).contains { $0.hasPrefix("library.sqlite3.corrupt-") })
-        record("library.sqlite3 without backup: a fake header", "banner; kept aside; the default library (5 albums) loaded",
+        record("library.sqlite3 without backup: a fake header", "told in a dialog; kept aside; the default library (5 albums) loaded",
                held: library.count == 5)
     }
 

@@ -37,6 +37,8 @@ public final class MainWindowController {
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
+    /// The problems met while opening the library were shown.
+    private var hasToldLoadProblems = false
     /// The dialog asking whether to quit without the changes that could not be saved.
     package internal(set) var quitConfirmation: MessageDialog?
     /// Albums the last command brought back or changed that the search or filter hides.
@@ -94,12 +96,16 @@ public final class MainWindowController {
         scroller.reload()
         refreshSelection(animated: false)
         refreshActions()
-        problems.show(library.loadProblems.map(\.message), heading: localized("Your Library Needed Repair"))
     }
 
     /// Shows the window with the keyboard focus in the cover strip.
     public func present() {
         window.present()
+        // Once, after the window: a dialog shown before its window can end up behind it.
+        if !hasToldLoadProblems {
+            hasToldLoadProblems = true
+            problems.show(library.loadProblems.map(\.message), heading: localized("Your Library Needed Repair"))
+        }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
 

@@ -47,7 +47,7 @@ package final class PropertiesListView: Widget {
         buttons.append(editButton)
         buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()
-        rowsScroller.expandsVertically = true
+        rowsScroller.followsChildHeight()
 
         empty.expandsVertically = true
         empty.isVisible = false

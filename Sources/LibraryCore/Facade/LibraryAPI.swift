@@ -39,7 +39,7 @@ public final class LibraryAPI {
     public var windowSize: WindowSize? {
         didSet { if windowSize != oldValue { saveState() } }
     }
-    /// What went wrong while loading (and how it was recovered), for the window's banner.
+    /// What went wrong while loading (and how it was recovered), for the window's problem dialog.
     public let loadProblems: [LoadProblem]
     /// Another BlueLibrary has this library open; this instance shows nothing and quits.
     public let isInUseElsewhere: Bool

@@ -3,7 +3,7 @@ import Foundation
 // MARK: - LoadProblem
 
 /// A file of the user's could not be loaded and the app recovered from it. This is the error
-/// as a value: the window shows `message` in a banner.
+/// as a value: the window shows `message` in its problem dialog.
 public struct LoadProblem: Error, Hashable, Sendable {
     /// Which of the app's documents this is about.
     public enum Document: String, Hashable, Sendable {
@@ -52,7 +52,7 @@ public struct LoadProblem: Error, Hashable, Sendable {
 
     // MARK: Message
 
-    /// A few short sentences for the window's banner, in the user's language: what failed,
+    /// A few short sentences for the window's problem dialog, in the user's language: what failed,
     /// where the damaged file is, what was loaded instead. Whole sentences, so that each
     /// translates on its own.
     public var message: String {
