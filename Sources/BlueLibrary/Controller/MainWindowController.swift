@@ -4,9 +4,9 @@ import LibraryCore
 // MARK: - MainWindowController
 
 /// The main window's controller: it lays out the header bar, the cover strip, the
-/// properties list and the undo notice, and shows problems in a dialog; feeds the strip as its data source and delegate;
-/// turns actions into `LibraryAPI` calls; and updates the views when the library announces a
-/// change.
+/// properties list and the undo notice, and shows problems in a dialog; feeds the strip as
+/// its data source and delegate; turns actions into `LibraryAPI` calls; and updates the
+/// views when the library announces a change.
 ///
 /// What it shows is readable by the package (`package`): the diagnostics that `main` attaches
 /// and the benchmarks read the window from there, and the controller knows nothing of them.
@@ -51,7 +51,6 @@ public final class MainWindowController {
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
         window.defaultSize = Self.openingSize(remembered: library.windowSize)
-
         window.setMinimumSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
 
         actions = WindowActions(window: window)
