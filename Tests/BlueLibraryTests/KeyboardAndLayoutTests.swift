@@ -98,6 +98,26 @@ struct KeyboardAndLayoutTests {
         }
     }
 
+    /// Undo right after a deletion, again and again (the benchmark's pace): each undo hides a
+    /// notice that is still sliding in. libadwaita 1.2.2 corrupted memory that way after a
+    /// few hundred; the notice now waits for its slide to end before it goes.
+    @Test func deletingAndUndoingAtOnceManyTimesLeavesTheWindowWhole() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<8).map(sampleAlbum))
+            for _ in 0..<300 {
+                harness.activate("win.delete")
+                await harness.nextFrames(1)
+                harness.activate("win.undo")
+                await harness.nextFrames(1)
+            }
+            await harness.wait(for: "the last notice to go") { harness.report.toast == nil }
+            #expect(harness.report.albumCount == 8)
+            try await harness.press("Delete")
+            #expect(harness.report.toast != nil, "a notice still shows after them")
+            await harness.close()
+        }
+    }
+
     // MARK: Layout
 
     @Test func aSmallLibrarySitsInTheMiddleOfTheStrip() async throws {

@@ -16,6 +16,11 @@ import LibraryCore
 package final class ToastNotice {
     /// How long a notice stays.
     static let displaySeconds = 5
+    /// How long a toast slides in (libadwaita 1.2: 300 ms, 500 when it replaces another),
+    /// with a margin. libadwaita 1.2.2 corrupts memory when a toast is dismissed while it
+    /// still slides in (seen after a few hundred deletions undone at once, in the benchmark),
+    /// so an earlier dismissal waits for the slide to end.
+    static let slideMilliseconds = 700
 
     /// Gives the keyboard focus back to where the user works (the strip) when the notice
     /// goes while holding it.
@@ -27,11 +32,23 @@ package final class ToastNotice {
     /// Where the notices appear: the window's content goes inside it.
     let overlay: ToastOverlay
     private var current: Toast?
+    /// When the current toast was added, and a dismissal waiting for its slide to end.
+    private var shownSince: ContinuousClock.Instant?
+    private var pendingDismissal: Timeout?
     /// The current toast's title: a label in a box with the alert role.
     private var currentTitle: Widget?
 
     init(over content: Widget) {
         overlay = ToastOverlay(child: content)
+        // Escape from the window's content dismisses the notice here, before libadwaita's own
+        // Escape binding on the overlay would dismiss it at once, even while it slides in.
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, key == Keys.escape, modifiers.isDisjoint(with: .shortcut), isShown else { return false }
+            dismiss()
+            return true
+        }
+        content.addController(keys)
     }
 
     /// Whether a notice is on show.
@@ -48,6 +65,8 @@ package final class ToastNotice {
     /// button out (a notice about an undo itself).
     func show(_ message: String, offersUndo: Bool = true) {
         self.message = message
+        pendingDismissal?.cancel()
+        pendingDismissal = nil
         let toast = current ?? makeToast()
         // A new title each time: a new alert, which screen readers read out (a label changed
         // inside one they have already read is not).
@@ -56,6 +75,7 @@ package final class ToastNotice {
         currentTitle = title
         toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? AppAction.undo.detailedName : nil)
         let isNew = current == nil
+        if isNew { shownSince = .now }
         current = toast
         overlay.add(toast)  // shows it, or starts the time of the one on show again
         nameButtons()
@@ -71,6 +91,9 @@ package final class ToastNotice {
             if toastWidget?.containsFocus == true { onFocusReturn() }
             current = nil
             currentTitle = nil
+            shownSince = nil
+            pendingDismissal?.cancel()
+            pendingDismissal = nil
             onShownChange(false)
         }
         return toast
@@ -78,7 +101,19 @@ package final class ToastNotice {
 
     /// Hides the notice on show, if any.
     func dismiss() {
-        current?.dismiss()
+        guard let current, pendingDismissal == nil else { return }
+        let sliding = shownSince.map { ContinuousClock.now - $0 } ?? .zero
+        let slide = Duration.milliseconds(Self.slideMilliseconds)
+        guard sliding < slide else {
+            current.dismiss()
+            return
+        }
+        let wait = slide - sliding
+        let milliseconds = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000) + 1
+        pendingDismissal = Timeout(milliseconds: milliseconds) { [weak self] in
+            self?.pendingDismissal = nil
+            self?.current?.dismiss()
+        }
     }
 
     // MARK: Parts
