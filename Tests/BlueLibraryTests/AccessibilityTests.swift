@@ -52,6 +52,27 @@ struct AccessibilityTests {
         }
     }
 
+    /// Main menu ▸ About BlueLibrary opens libadwaita's About window, which a screen reader
+    /// reads with the app's name, version and where to report an issue; Escape closes it.
+    @Test func theAboutWindowTellsTheNameTheVersionAndWhereToReportAnIssue() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let app = try AppProcess(folders: TestFolders(), bus: bus.address, accessible: true)
+            _ = try await app.report { $0.selectedCoverHasFocus }
+            try await app.press("F10", "Up", "Up", "Return")  // the last section: …, About, Quit
+            let about = try await app.window(titled: "About")
+
+            let names = try await AccessibleNode.read(app, bus: bus).map(\.name)
+            #expect(names.contains(AppInfo.version), "the version is heard: \(names)")
+            #expect(names.contains("Report an Issue"), "and where to report one: \(names)")
+            try await app.press("Escape", inWindow: about)
+            #expect(try await app.waitUntilGone(titled: "About"), "Escape closes it")
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
     @Test func theSearchFieldIsNamedAndSaysHowManyAlbumsMatch() async throws {
         try await DisplayLock.exclusive {
             let bus = try SessionBus()

@@ -113,6 +113,17 @@ final class AppProcess {
         throw AppProcessError(description: "no window titled \(title) within \(timeout)")
     }
 
+    /// Waits until no X11 window titled `title` is on show (a dialog closed); false if one
+    /// still is after `timeout`.
+    func waitUntilGone(titled title: String, timeout: Duration = .seconds(60)) async throws -> Bool {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if try await !isWindowShown(titled: title) { return true }
+            try await Task.sleep(for: .milliseconds(50))
+        }
+        return false
+    }
+
     /// Whether the X11 window titled `title` is on show.
     func isWindowShown(titled title: String) async throws -> Bool {
         let found = try await Self.run(["xdotool", "search", "--onlyvisible", "--name", "^\(title)$"])
