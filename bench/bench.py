@@ -45,6 +45,8 @@ from pathlib import Path
 
 REPO_ROOT = Path(__file__).resolve().parent.parent
 BASELINE_BINARY = REPO_ROOT / ".build" / "bench" / "baseline"
+# The same window from libadwaita (bench/baseline.c built with -DBASELINE_LIBADWAITA).
+ADW_BASELINE_BINARY = REPO_ROOT / ".build" / "bench" / "baseline-adw"
 EQUIVALENT_BINARY = REPO_ROOT / ".build" / "bench" / "equivalent"
 # A plain release build, next to the app's (see bench/run).
 INPROCESS_BINARY = REPO_ROOT / ".build" / "release" / "bluelibrary-bench"
@@ -71,6 +73,7 @@ MEMORY_GOALS = {100_000: 30.0}
 
 EXIT_AFTER_FIRST_FRAME = "BLUELIBRARY_EXIT_AFTER_FIRST_FRAME"
 BASELINE = "baseline"
+ADW_BASELINE = "baseline-adw"
 EQUIVALENT = "equivalent"
 # What the app's library folder ($XDG_DATA_HOME/bluelibrary) holds before each launch: the
 # database and its daily backup (a fresh backup: the app makes none during the launches).
@@ -552,6 +555,24 @@ def first_frame_table(baseline: Target, apps: list[Target], equivalents: list[Ta
     return rows
 
 
+def platform_table(baseline: Target, adw_baseline: Target) -> list[list[str]]:
+    """Rows of the table of libadwaita's own cost: the GTK baseline, the libadwaita one, and
+    the difference, in time to first frame and peak memory."""
+    rows = [["window", "first frame (ms)", "peak memory (MiB)"]]
+    plain, adw = median_seconds(baseline), median_seconds(adw_baseline)
+    plain_mib, adw_mib = median_mib(baseline), median_mib(adw_baseline)
+
+    def shown(value: float | None, scale: float, target: Target, digits: int) -> str:
+        return f"{value * scale:.{digits}f}" if value is not None else target.failure or "—"
+
+    rows.append(["GTK 4 alone (`bench/baseline.c`)", shown(plain, 1000, baseline, 0), shown(plain_mib, 1, baseline, 1)])
+    rows.append(["libadwaita 1.2 (`-DBASELINE_LIBADWAITA`)", shown(adw, 1000, adw_baseline, 0), shown(adw_mib, 1, adw_baseline, 1)])
+    difference = f"{(adw - plain) * 1000:+.0f}" if adw is not None and plain is not None else "—"
+    memory = f"{adw_mib - plain_mib:+.1f}" if adw_mib is not None and plain_mib is not None else "—"
+    rows.append(["libadwaita − GTK alone", difference, memory])
+    return rows
+
+
 def memory_table(baseline: Target, apps: list[Target], equivalents: list[Target]) -> list[list[str]]:
     """Rows of the peak-memory table (the first row is the header): each app target against
     the baseline and against the equivalent of its size (equivalents[i] for apps[i]); the
@@ -736,6 +757,8 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
                         help="folder of the bluelibrary binary, relative to the repository (default %(default)s)")
     parser.add_argument("--baseline", type=Path, default=BASELINE_BINARY.relative_to(REPO_ROOT),
                         help="the baseline binary (default %(default)s)")
+    parser.add_argument("--baseline-adw", type=Path, default=ADW_BASELINE_BINARY.relative_to(REPO_ROOT),
+                        help="the baseline built with libadwaita (default %(default)s)")
     parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_BINARY.relative_to(REPO_ROOT),
                         help="the C equivalent binary, from bench/equivalent.c (default %(default)s)")
     parser.add_argument("--inprocess-binary", type=Path, default=INPROCESS_BINARY.relative_to(REPO_ROOT),
@@ -749,7 +772,7 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
         parser.error("--sizes takes whole numbers separated by commas, e.g. 5,10000,100000")
     if not arguments.sizes or min(arguments.sizes) < 1 or arguments.rounds < 1:
         parser.error("--sizes needs at least one size ≥ 1 and --rounds must be ≥ 1")
-    for name in ("bin_dir", "baseline", "equivalent", "inprocess_binary", "output"):  # relative to the repository
+    for name in ("bin_dir", "baseline", "baseline_adw", "equivalent", "inprocess_binary", "output"):  # relative to the repository
         setattr(arguments, name, Path(os.path.abspath(REPO_ROOT / getattr(arguments, name))))
     return arguments
 
@@ -763,7 +786,7 @@ def main(argv: list[str]) -> int:
     """Measures, prints the tables and writes the report; 1 if something could not run."""
     arguments = parse_arguments(argv)
     app_binary = arguments.bin_dir / "bluelibrary"
-    for binary in (arguments.baseline, arguments.equivalent, app_binary):
+    for binary in (arguments.baseline, arguments.baseline_adw, arguments.equivalent, app_binary):
         if not os.access(binary, os.X_OK):
             print(f"bench: {binary} is missing; build it first (bench/run does)", file=sys.stderr)
             return 1
@@ -778,11 +801,12 @@ def main(argv: list[str]) -> int:
         load_before = os.getloadavg()[0]
         print(f"preparing libraries of {', '.join(f'{s:,}' for s in arguments.sizes)} albums in {scratch}", flush=True)
         baseline = Target(BASELINE, arguments.baseline, make_home(scratch / BASELINE))
+        adw_baseline = Target(ADW_BASELINE, arguments.baseline_adw, make_home(scratch / ADW_BASELINE))
         apps = [Target(f"app-{size}", app_binary, make_home(scratch / f"app-{size}", size, app_binary), albums=size)
                 for size in arguments.sizes]
         equivalents = [equivalent_target(arguments.equivalent, app, scratch / f"{EQUIVALENT}-{app.albums}") for app in apps]
         references = [baseline, *equivalents]
-        targets = [baseline] + [target for pair in zip(apps, equivalents) for target in pair]
+        targets = [baseline, adw_baseline] + [target for pair in zip(apps, equivalents) for target in pair]
         measure_first_frames(targets, arguments.rounds, arguments.timeout, arguments.gsk_renderer)
 
         floor = own_peak_mib()
@@ -792,6 +816,9 @@ def main(argv: list[str]) -> int:
              first_frame_table(baseline, apps, equivalents)),
             ("Peak memory", f"`ru_maxrss` of the process (from `wait4`), median of the rounds (the driver's own "
              f"peak, {floor:.0f} MiB, is the lowest figure it can see).", memory_table(baseline, apps, equivalents)),
+            ("What libadwaita itself costs", "The baseline window from GTK alone and the same window from "
+             "libadwaita (`AdwApplication`, `AdwApplicationWindow`, `AdwHeaderBar`: its style sheet and style "
+             "manager), launched in the same rounds; medians.", platform_table(baseline, adw_baseline)),
         ]
         notes = []
         if any(run.max_rss_kib / 1024 <= floor + 1 for target in targets for run in target.runs):
@@ -838,7 +865,8 @@ def render_report(arguments: argparse.Namespace, command: str, started: str, loa
                   sections: list[tuple[str, str, list[list[str]]]], notes: list[str]) -> str:
     """The report in Markdown, without its Notes section."""
     method = (f"{arguments.rounds} measured rounds after one warm-up round; each round launches the baseline "
-              f"(`bench/baseline.c`, a GTK 4 window with a header bar and a label), and for each library the app "
+              f"(`bench/baseline.c`, a GTK 4 window with a header bar and a label) and the same window from "
+              f"libadwaita, and for each library the app "
               f"and the equivalent (`bench/equivalent.c`, the app's window written in C with GTK alone: header bar, "
               f"horizontal `GtkListView` of 144×144 covers with captions, properties grid) on as many albums with "
               f"the same cached covers, in an order rotated by one every round. Every launch gets a private home "
