@@ -66,6 +66,19 @@ open class Widget: ObjectHandle {
         set { gtk_widget_set_visible(gtkWidget, newValue ? 1 : 0) }
     }
 
+    /// How opaque the widget is drawn (0 invisible, 1 opaque); unlike hiding it, this keeps it
+    /// mapped and laid out.
+    public var opacity: Double {
+        get { gtk_widget_get_opacity(gtkWidget) }
+        set { gtk_widget_set_opacity(gtkWidget, newValue) }
+    }
+
+    /// Whether the pointer can click the widget and its children.
+    public var canTarget: Bool {
+        get { gtk_widget_get_can_target(gtkWidget) != 0 }
+        set { gtk_widget_set_can_target(gtkWidget, newValue ? 1 : 0) }
+    }
+
     /// Whether the widget is on screen (mapped, and its parents too).
     public var isMapped: Bool { gtk_widget_get_mapped(gtkWidget) != 0 }
 

@@ -19,7 +19,8 @@ package final class ToastNotice {
     /// How long a toast slides in (libadwaita 1.2: 300 ms, 500 when it replaces another),
     /// with a margin. libadwaita 1.2.2 corrupts memory when a toast is dismissed while it
     /// still slides in (seen after a few hundred deletions undone at once, in the benchmark),
-    /// so an earlier dismissal waits for the slide to end.
+    /// so an earlier dismissal makes it invisible at once and dismisses it when the slide
+    /// has ended. (Hiding it instead would unmap it, which skips the animation: the same bug.)
     static let slideMilliseconds = 700
 
     /// Gives the keyboard focus back to where the user works (the strip) when the notice
@@ -51,8 +52,8 @@ package final class ToastNotice {
         content.addController(keys)
     }
 
-    /// Whether a notice is on show.
-    package var isShown: Bool { current != nil }
+    /// Whether a notice is on show (one made invisible, waiting for its dismissal, is not).
+    package var isShown: Bool { current != nil && pendingDismissal == nil }
     /// The message on show (the label has it behind a direction mark).
     package private(set) var message = ""
 
@@ -65,8 +66,13 @@ package final class ToastNotice {
     /// button out (a notice about an undo itself).
     func show(_ message: String, offersUndo: Bool = true) {
         self.message = message
-        pendingDismissal?.cancel()
-        pendingDismissal = nil
+        let wasShown = isShown
+        if let pending = pendingDismissal {  // the toast waiting to go comes back instead
+            pending.cancel()
+            pendingDismissal = nil
+            toastWidget?.opacity = 1
+            toastWidget?.canTarget = true
+        }
         let toast = current ?? makeToast()
         // A new title each time: a new alert, which screen readers read out (a label changed
         // inside one they have already read is not).
@@ -74,12 +80,11 @@ package final class ToastNotice {
         toast.setCustomTitle(title)
         currentTitle = title
         toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? AppAction.undo.detailedName : nil)
-        let isNew = current == nil
-        if isNew { shownSince = .now }
+        shownSince = .now  // adding it again may slide it in again
         current = toast
         overlay.add(toast)  // shows it, or starts the time of the one on show again
         nameButtons()
-        if isNew { onShownChange(true) }
+        if !wasShown { onShownChange(true) }
     }
 
     private func makeToast() -> Toast {
@@ -88,32 +93,36 @@ package final class ToastNotice {
         toast.isUrgent = true
         toast.onDismissed { [weak self, weak toast] in
             guard let self, let toast, current === toast else { return }
+            let wasShown = isShown
             if toastWidget?.containsFocus == true { onFocusReturn() }
             current = nil
             currentTitle = nil
             shownSince = nil
             pendingDismissal?.cancel()
             pendingDismissal = nil
-            onShownChange(false)
+            if wasShown { onShownChange(false) }
         }
         return toast
     }
 
     /// Hides the notice on show, if any.
     func dismiss() {
-        guard let current, pendingDismissal == nil else { return }
+        guard let current, isShown else { return }
         let sliding = shownSince.map { ContinuousClock.now - $0 } ?? .zero
         let slide = Duration.milliseconds(Self.slideMilliseconds)
         guard sliding < slide else {
             current.dismiss()
             return
         }
+        if toastWidget?.containsFocus == true { onFocusReturn() }
+        toastWidget?.opacity = 0
+        toastWidget?.canTarget = false
         let wait = slide - sliding
         let milliseconds = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000) + 1
         pendingDismissal = Timeout(milliseconds: milliseconds) { [weak self] in
-            self?.pendingDismissal = nil
             self?.current?.dismiss()
         }
+        onShownChange(false)
     }
 
     // MARK: Parts
