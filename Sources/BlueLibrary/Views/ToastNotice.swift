@@ -8,8 +8,9 @@ import LibraryCore
 ///
 /// A new notice replaces the one on show: the same toast, changed in place and its time
 /// started again (libadwaita's documented way; dismissing a toast and adding another while
-/// the first still slides in crashes libadwaita 1.2.2). Screen readers read it out when it appears: its
-/// title is a label inside a box with the alert role (libadwaita 1.2's own title has none).
+/// the first still slides in crashes libadwaita 1.2.2). Screen readers read it out when it
+/// appears: its title is a label inside a box with the alert role (libadwaita 1.2's own title
+/// has none).
 /// Its buttons leave the keyboard focus where it is when clicked; if the user tabbed into it,
 /// the focus goes back through `onFocusReturn` when it goes.
 @MainActor
@@ -33,9 +34,9 @@ package final class ToastNotice {
     /// Where the notices appear: the window's content goes inside it.
     let overlay: ToastOverlay
     private var current: Toast?
-    /// When the current toast was added, and a dismissal waiting for its slide to end.
-    private var shownSince: ContinuousClock.Instant?
-    private var pendingDismissal: Timeout?
+    /// Runs while the current toast slides in; set to dismiss it when the slide ends.
+    private var slide: Timeout?
+    private var dismissesAfterSlide = false
     /// The current toast's title: a label in a box with the alert role.
     private var currentTitle: Widget?
 
@@ -53,7 +54,7 @@ package final class ToastNotice {
     }
 
     /// Whether a notice is on show (one made invisible, waiting for its dismissal, is not).
-    package var isShown: Bool { current != nil && pendingDismissal == nil }
+    package var isShown: Bool { current != nil && !dismissesAfterSlide }
     /// The message on show (the label has it behind a direction mark).
     package private(set) var message = ""
 
@@ -67,9 +68,8 @@ package final class ToastNotice {
     func show(_ message: String, offersUndo: Bool = true) {
         self.message = message
         let wasShown = isShown
-        if let pending = pendingDismissal {  // the toast waiting to go comes back instead
-            pending.cancel()
-            pendingDismissal = nil
+        if dismissesAfterSlide {  // the toast waiting to go comes back instead
+            dismissesAfterSlide = false
             toastWidget?.opacity = 1
             toastWidget?.canTarget = true
         }
@@ -80,8 +80,13 @@ package final class ToastNotice {
         toast.setCustomTitle(title)
         currentTitle = title
         toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? AppAction.undo.detailedName : nil)
-        shownSince = .now  // adding it again may slide it in again
         current = toast
+        slide?.cancel()  // adding it again may slide it in again
+        slide = Timeout(milliseconds: Self.slideMilliseconds) { [weak self] in
+            guard let self else { return }
+            slide = nil
+            if dismissesAfterSlide { current?.dismiss() }
+        }
         overlay.add(toast)  // shows it, or starts the time of the one on show again
         nameButtons()
         if !wasShown { onShownChange(true) }
@@ -97,9 +102,9 @@ package final class ToastNotice {
             if toastWidget?.containsFocus == true { onFocusReturn() }
             current = nil
             currentTitle = nil
-            shownSince = nil
-            pendingDismissal?.cancel()
-            pendingDismissal = nil
+            slide?.cancel()
+            slide = nil
+            dismissesAfterSlide = false
             if wasShown { onShownChange(false) }
         }
         return toast
@@ -108,20 +113,14 @@ package final class ToastNotice {
     /// Hides the notice on show, if any.
     func dismiss() {
         guard let current, isShown else { return }
-        let sliding = shownSince.map { ContinuousClock.now - $0 } ?? .zero
-        let slide = Duration.milliseconds(Self.slideMilliseconds)
-        guard sliding < slide else {
+        guard slide != nil else {
             current.dismiss()
             return
         }
         if toastWidget?.containsFocus == true { onFocusReturn() }
         toastWidget?.opacity = 0
         toastWidget?.canTarget = false
-        let wait = slide - sliding
-        let milliseconds = Int(wait.components.seconds * 1000 + wait.components.attoseconds / 1_000_000_000_000_000) + 1
-        pendingDismissal = Timeout(milliseconds: milliseconds) { [weak self] in
-            self?.current?.dismiss()
-        }
+        dismissesAfterSlide = true
         onShownChange(false)
     }
 
