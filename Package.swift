@@ -34,6 +34,12 @@ let package = Package(
             pkgConfig: "libadwaita-1",
             providers: [.apt(["libadwaita-1-dev", "libgtk-4-dev"])]
         ),
+        // GStreamer 1.22 and its plugin utilities (what decoder is missing), for playback.
+        .systemLibrary(
+            name: "CGStreamer",
+            pkgConfig: "gstreamer-pbutils-1.0",
+            providers: [.apt(["libgstreamer1.0-dev", "libgstreamer-plugins-base1.0-dev"])]
+        ),
         .systemLibrary(
             name: "CGLib",
             pkgConfig: "glib-2.0",
@@ -63,6 +69,13 @@ let package = Package(
             dependencies: ["CGtk"]
         ),
 
+        // MARK: The Swift layer over GStreamer (the only home of raw GStreamer pointers)
+
+        .target(
+            name: "GstKit",
+            dependencies: ["CGStreamer"]
+        ),
+
         // MARK: The application
 
         // Everything but `main`, as a library so the UI tests can build the real window.
@@ -70,7 +83,7 @@ let package = Package(
         // GResource bundle by the EmbedResources plugin.
         .target(
             name: "BlueLibrary",
-            dependencies: ["LibraryCore", "GtkKit"],
+            dependencies: ["LibraryCore", "GtkKit", "GstKit"],
             plugins: ["EmbedResources"]
         ),
         // What the window shows, written for programs that drive the real binary (the state

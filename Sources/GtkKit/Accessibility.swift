@@ -13,11 +13,14 @@ public enum AccessibleRole: Sendable {
     /// A message that appears without the user asking for it, which screen readers read out
     /// when it is shown (a toast).
     case alert
+    /// A named group of controls (a play bar), which screen readers announce by its name.
+    case group
 
     var gtk: GtkAccessibleRole {
         switch self {
         case .presentation: GTK_ACCESSIBLE_ROLE_PRESENTATION
         case .alert: GTK_ACCESSIBLE_ROLE_ALERT
+        case .group: GTK_ACCESSIBLE_ROLE_GROUP
         }
     }
 

@@ -61,6 +61,18 @@ public final class Application: ObjectHandle, ActionMap {
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }
 
+    /// Asks the session not to suspend while `window` is open (music plays), saying `reason`;
+    /// returns the request's cookie for `uninhibit`, or 0 when the session cannot be asked.
+    public func inhibitSuspend(for window: ApplicationWindow, reason: String) -> UInt32 {
+        gtk_application_inhibit(application, window.window, GTK_APPLICATION_INHIBIT_SUSPEND, reason)
+    }
+
+    /// Withdraws a request `inhibitSuspend` made.
+    public func uninhibit(_ cookie: UInt32) {
+        guard cookie != 0 else { return }
+        gtk_application_uninhibit(application, cookie)
+    }
+
     /// After `register()`: whether another process is the running instance (this launch
     /// would only activate it).
     public var isRemote: Bool { g_application_get_is_remote(bl_g_application(gObject)) != 0 }

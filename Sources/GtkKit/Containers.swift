@@ -13,6 +13,18 @@ public final class Box: Widget {
     }
 
     public func append(_ child: Widget) { gtk_box_append(bl_box(gObject), child.gtkWidget) }
+
+    /// Whether the children are laid out in a row or a column.
+    public var orientation: Orientation {
+        get { gtk_orientable_get_orientation(bl_orientable(gObject)) == GTK_ORIENTATION_VERTICAL ? .vertical : .horizontal }
+        set { gtk_orientable_set_orientation(bl_orientable(gObject), newValue.gtk) }
+    }
+
+    /// Whether every child gets the same room.
+    public var isHomogeneous: Bool {
+        get { gtk_box_get_homogeneous(bl_box(gObject)) != 0 }
+        set { gtk_box_set_homogeneous(bl_box(gObject), newValue ? 1 : 0) }
+    }
 }
 
 /// Widgets in rows and columns (`GtkGrid`).

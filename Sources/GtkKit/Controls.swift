@@ -65,6 +65,12 @@ public final class Button: Widget {
         super.init(owning: gtk_button_new_from_icon_name(iconName))
     }
 
+    /// The icon the button shows (a symbolic icon's name).
+    public var iconName: String? {
+        get { gtk_button_get_icon_name(bl_button(gObject)).map { String(cString: $0) } }
+        set { gtk_button_set_icon_name(bl_button(gObject), newValue ?? "") }
+    }
+
     /// The detailed action the button activates (`win.undo`); its sensitivity follows the action.
     public var actionName: String? {
         get { gtk_actionable_get_action_name(opaque).map { String(cString: $0) } }
@@ -79,6 +85,15 @@ public final class Button: Widget {
     /// Clicks the button as the user would: emits `clicked`, which also activates its action.
     public func click() {
         bl_signal_emit_by_name(gObject, "clicked")
+    }
+}
+
+/// A named icon (`GtkImage`), such as a symbolic icon of the theme.
+@MainActor
+public final class Image: Widget {
+    public init(iconName: String, pixelSize: Int) {
+        super.init(owning: gtk_image_new_from_icon_name(iconName))
+        gtk_image_set_pixel_size(bl_image(gObject), Int32(pixelSize))
     }
 }
 

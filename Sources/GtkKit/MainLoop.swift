@@ -84,6 +84,33 @@ public final class Timeout {
     }
 }
 
+/// A repeating timer on the GTK thread (for a display that follows time, such as a playing
+/// position); it stops when cancelled or released.
+@MainActor
+public final class RepeatingTimer {
+    private var sourceID: guint = 0
+
+    /// Calls `work` every `milliseconds` until cancelled.
+    public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
+        let box = ClosureBox<@MainActor () -> Void>.retained(work)
+        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
+            guard let work = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
+            MainActor.assumeIsolated { work() }
+            return 1  // G_SOURCE_CONTINUE
+        }, box, releaseBox)
+    }
+
+    public func cancel() {
+        guard sourceID != 0 else { return }
+        g_source_remove(sourceID)
+        sourceID = 0
+    }
+
+    isolated deinit {
+        cancel()
+    }
+}
+
 extension Widget {
     /// Calls `handler` before each frame with the frame time in microseconds, until it
     /// returns false (the way GTK animations advance in step with the display).

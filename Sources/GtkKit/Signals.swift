@@ -54,6 +54,7 @@ typealias UIntHandler = @MainActor (UInt32) -> Void
 typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
 typealias OpenHandler = @MainActor ([URL]) -> Void
 typealias StringHandler = @MainActor (String) -> Void
+typealias RangeChangeHandler = @MainActor (Double) -> Void
 
 // MARK: - Trampolines, one per C signature
 
@@ -103,6 +104,14 @@ private let stringTrampoline: @convention(c) (gpointer?, UnsafePointer<gchar>?, 
     guard let handler = ClosureBox<StringHandler>.unbox(data) else { return }
     let value = text.map { String(cString: $0) } ?? ""
     MainActor.assumeIsolated { handler(value) }
+}
+
+/// `change-value` of a `GtkRange`: (range, GtkScrollType, value, data) -> handled. Returns
+/// false so that the range still moves to the value.
+private let rangeChangeTrampoline: @convention(c) (gpointer?, GtkScrollType, gdouble, gpointer?) -> gboolean = { _, _, value, data in
+    guard let handler = ClosureBox<RangeChangeHandler>.unbox(data) else { return 0 }
+    MainActor.assumeIsolated { handler(value) }
+    return 0
 }
 
 /// `open` of a `GApplication`: (application, GFile **files, n_files, hint, data).
@@ -187,6 +196,11 @@ extension ObjectHandle {
     @discardableResult
     func connectUInt(_ signal: String, _ handler: @escaping UIntHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(uintTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectRangeChange(_ handler: @escaping RangeChangeHandler) -> SignalConnection {
+        connect("change-value", handler, through: unsafeBitCast(rangeChangeTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -20,6 +20,10 @@ enum AppAction: CaseIterable {
     case redo
     case delete
     case dismissNotice
+    case playAlbum
+    case playPause
+    case nextTrack
+    case previousTrack
     case importAlbums
     case exportAlbums
     case showShortcuts
@@ -44,7 +48,8 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .addMusicFolder, .search, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts: .win
+        case .addAlbum, .editAlbum, .addMusicFolder, .search, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts,
+             .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
         case .about, .quit: .app
         }
@@ -61,6 +66,10 @@ enum AppAction: CaseIterable {
         case .redo: "redo"
         case .delete: "delete"
         case .dismissNotice: "dismiss-notice"
+        case .playAlbum: "play"
+        case .playPause: "play-pause"
+        case .nextTrack: "next-track"
+        case .previousTrack: "previous-track"
         case .importAlbums: "import"
         case .exportAlbums: "export"
         case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
@@ -85,7 +94,12 @@ enum AppAction: CaseIterable {
         case .redo: ["<Shift><Control>z"]
         case .delete: ["Delete", "KP_Delete"]
         case .dismissNotice: ["Escape"]
-        case .importAlbums, .exportAlbums: []
+        // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
+        // them to the focused window (GNOME Shell sends them over MPRIS instead).
+        case .playPause: ["<Control>space", "XF86AudioPlay"]
+        case .nextTrack: ["<Alt>Right", "XF86AudioNext"]
+        case .previousTrack: ["<Alt>Left", "XF86AudioPrev"]
+        case .playAlbum, .importAlbums, .exportAlbums: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
         case .about: []
@@ -108,6 +122,10 @@ enum AppAction: CaseIterable {
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")
         case .dismissNotice: localized("Dismiss")
+        case .playAlbum: localized("_Play")
+        case .playPause: localized("Play or Pause")
+        case .nextTrack: localized("Next Track")
+        case .previousTrack: localized("Previous Track")
         case .importAlbums: localized("_Import Albums…")
         case .exportAlbums: localized("_Export Library…")
         case .showShortcuts: localized("_Keyboard Shortcuts")

@@ -101,7 +101,7 @@ public final class BlueLibraryApp {
         if let windowController {
             windowController.rememberWindowSize()
             guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
-            windowController.closeDialogs()
+            windowController.prepareToClose()
             windowController.window.destroy()
         }
         library?.flush()

@@ -24,6 +24,19 @@ public final class MainWindowController {
     package let problems: ProblemDialog
     package let importProgress = ImportProgressView()
     package let browsingBar = BrowsingBar()
+    package let trackList = TrackListView()
+    package let playBar = PlayBar()
+    package let player: Player
+    /// The properties and the track list, side by side in a wide window, one above the other
+    /// in a narrow one.
+    let details = Box(.horizontal, spacing: 0)
+    /// GNOME's media controls and the media keys (MPRIS); nil without a session bus.
+    var mediaControls: MediaControls?
+    let application: Application
+    /// The request that keeps the session from suspending while music plays (0: none).
+    var suspendCookie: UInt32 = 0
+    /// The album the strip marks as playing.
+    var markedAlbumID: AlbumID?
     package let actions: WindowActions
     /// The covers decoded for this window's album views.
     let coverTextures = CoverTextures()
@@ -48,6 +61,8 @@ public final class MainWindowController {
 
     public init(application: Application, library: LibraryAPI) {
         self.library = library
+        self.application = application
+        player = Player(library: library)
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
         window.defaultSize = Self.openingSize(remembered: library.windowSize)
@@ -55,11 +70,14 @@ public final class MainWindowController {
 
         actions = WindowActions(window: window)
         problems = ProblemDialog(over: window)
-        toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, properties: properties,
+        details.append(properties)
+        details.append(trackList)
+        toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    importProgress: importProgress))
         let page = Box(.vertical, spacing: 0)
         page.append(toolbar)
         page.append(toast.overlay)
+        page.append(playBar)
         window.setContent(page)
         windowDropTarget.onDrop { [weak self] item, _, _ in
             guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
@@ -77,18 +95,20 @@ public final class MainWindowController {
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         actions.connect(to: self)
         connectBrowsing()
+        connectPlayback()
+        mediaControls = MediaControls(controller: self)
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in
             guard let self else { return }
             rememberWindowSize()
-            toolbar.fit(windowWidth: window.defaultSize.width)
+            fit(windowWidth: window.defaultSize.width)
         }
-        toolbar.fit(windowWidth: window.defaultSize.width)
+        fit(windowWidth: window.defaultSize.width)
         window.onCloseRequest { [weak self] in
             guard let self else { return false }
             rememberWindowSize()
             guard mayClose() else { return true }
-            closeDialogs()
+            prepareToClose()
             return false
         }
 
@@ -106,6 +126,15 @@ public final class MainWindowController {
             problems.show(library.loadProblems.map(\.message), heading: localized("Your Library Needed Repair"))
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
+    }
+
+    /// Before the window goes: remembers what plays and where, stops it, withdraws the media
+    /// controls, and closes the dialogs.
+    package func prepareToClose() {
+        player.shutDown()
+        keepSessionAwake(false)
+        mediaControls?.unpublish()
+        closeDialogs()
     }
 
     /// Closes the dialogs over the window before it goes: libadwaita 1.2's message dialog
@@ -129,14 +158,29 @@ public final class MainWindowController {
     /// The smallest window: a phone's width, or a tiled half of a small screen.
     static let minimumSize = WindowSize(width: 360, height: 400)
 
-    /// Everything under the header bar: the search bar, the strip and the properties, with
+    /// Lays the window out for its width: the header bar's buttons, and the details side by
+    /// side or stacked.
+    private func fit(windowWidth width: Int) {
+        toolbar.fit(windowWidth: width)
+        let orientation: Orientation = width >= Self.sideBySideWidth ? .horizontal : .vertical
+        if details.orientation != orientation {
+            details.orientation = orientation
+            details.isHomogeneous = orientation == .horizontal
+        }
+    }
+
+    /// From this width on, the track list stands beside the properties.
+    static let sideBySideWidth = 760
+
+    /// Everything under the header bar: the search bar, the strip and the details, with
     /// the import's progress floating at the top.
     private static func makeContent(browsingBar: BrowsingBar, scroller: HorizontalScrollerView,
-                                    properties: PropertiesListView, importProgress: ImportProgressView) -> Widget {
+                                    details: Widget, importProgress: ImportProgressView) -> Widget {
         let column = Box(.vertical, spacing: 0)
         column.append(browsingBar)
         column.append(scroller)
-        column.append(properties)
+        details.expandsVertically = true
+        column.append(details)
         // The import's progress floats over the window, above the strip, where the notices
         // at the bottom never cover it: the strip keeps its size (laying out 100,000 albums
         // again at every frame of a slide stalls).
@@ -151,6 +195,7 @@ public final class MainWindowController {
         switch event {
         case .albumsChanged(.removed(let index)):
             scroller.removeView(at: index)
+            stopPlayingDeletedAlbum()
             refreshSelection(animated: true)
         case .albumsChanged(.inserted(let index)):
             scroller.insertView(at: index)
@@ -163,6 +208,7 @@ public final class MainWindowController {
             refreshSelection(animated: false)
         case .albumsChanged(.reloaded):
             scroller.reload()
+            stopPlayingDeletedAlbum()
             refreshSelection(animated: false)
         case .selectionChanged:
             refreshSelection(animated: true)
@@ -193,6 +239,7 @@ public final class MainWindowController {
         } else {
             properties.show(nil, emptyState: library.count == 0 ? nothingShownState : .noSelection)
         }
+        refreshTrackList()
         refreshActions()
     }
 
@@ -265,7 +312,8 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {
         guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
-        albumView.configure(with: album)
+        // The marker of the album playing reaches the strip as content, like the cover.
+        albumView.configure(with: album, isPlaying: player.queue != nil && library.albumID(at: index) == player.queue?.albumID)
     }
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int) {

@@ -5,7 +5,7 @@ import LibraryCore
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
 /// `win.dismiss-notice`, `win.import`, `win.export`, `win.add-music-folder`, `win.search`,
-/// `win.sort`):
+/// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
@@ -20,11 +20,16 @@ package final class WindowActions {
     package let exportAction = SimpleAction(name: AppAction.exportAlbums.name)
     package let addMusicFolderAction = SimpleAction(name: AppAction.addMusicFolder.name)
     package let searchAction = SimpleAction(name: AppAction.search.name)
+    package let playAlbumAction = SimpleAction(name: AppAction.playAlbum.name)
+    package let playPauseAction = SimpleAction(name: AppAction.playPause.name)
+    package let nextTrackAction = SimpleAction(name: AppAction.nextTrack.name)
+    package let previousTrackAction = SimpleAction(name: AppAction.previousTrack.name)
     /// The sort of the albums shown (`win.sort::title`), a radio group in the main menu.
     package let sortAction = StringChoiceAction(name: "sort", state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction, searchAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction, searchAction,
+                       playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
             window.add(action)
         }
         window.add(sortAction)
@@ -45,6 +50,10 @@ package final class WindowActions {
         addMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
         searchAction.onActivate { [weak controller] in controller?.startSearching() }
         sortAction.onChoose { [weak controller] name in controller?.sort(by: name) }
+        playAlbumAction.onActivate { [weak controller] in controller?.playSelectedAlbum() }
+        playPauseAction.onActivate { [weak controller] in controller?.togglePlayPause() }
+        nextTrackAction.onActivate { [weak controller] in controller?.player.next() }
+        previousTrackAction.onActivate { [weak controller] in controller?.player.previous() }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {

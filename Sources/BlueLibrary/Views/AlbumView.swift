@@ -19,6 +19,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
 
     // Looked up once: a few hundred rows are configured after every deletion.
     private static let accessibleLabelFormat = LocalizedFormat(localized("%1$@ by %2$@"))
+    private static let playingLabelFormat = LocalizedFormat(localized("%1$@ by %2$@, playing"))
     private static let tooltip = LocalizedFormat(localized("%1$@ — %2$@"))
 
     /// The square the cover fills; its size is its size request, whatever the cover's shape.
@@ -29,6 +30,9 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     private let picture = Picture()
     private let spinner = Spinner()
     private let placeholder = Label()
+    /// The mark of the album playing, over the cover's corner.
+    private let playingMark = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
+    private var isPlaying = false
     private let library: LibraryAPI
     private let textures: CoverTextures
 
@@ -65,6 +69,10 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         spinner.setAlignment(horizontal: .center, vertical: .center)
         spinner.setSizeRequest(width: 32, height: 32)
         frame.addOverlay(spinner)
+        playingMark.addCSSClass("playing-mark")
+        playingMark.setAlignment(horizontal: .end, vertical: .end)
+        playingMark.isVisible = false
+        frame.addOverlay(playingMark)
 
         caption.addCSSClass("album-caption")
         caption.ellipsize()
@@ -101,12 +109,17 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// (and only while the view is near the screen). Showing the album already shown costs
     /// nothing: GTK rebinds every row after an insertion or a deletion, and most of them keep
     /// their album.
-    func configure(with album: Album) {
+    /// `isPlaying` marks the album as the one playing.
+    func configure(with album: Album, isPlaying: Bool = false) {
+        guard album != self.album || isPlaying != self.isPlaying else { return }
+        self.isPlaying = isPlaying
+        playingMark.isVisible = isPlaying
+        let format = isPlaying ? Self.playingLabelFormat : Self.accessibleLabelFormat
+        accessibleLabel = format.filled(with: album.title.forDisplay, album.artist.forDisplay)  // spoken: no layout marks
         guard album != self.album else { return }
         clearCover()
         self.album = album
         caption.text = album.title.forDisplay
-        accessibleLabel = Self.accessibleLabelFormat.filled(with: album.title.forDisplay, album.artist.forDisplay)  // spoken: no layout marks
         updateCover()
     }
 
@@ -114,6 +127,8 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         clearCover()
         album = nil
         accessibleLabel = nil
+        isPlaying = false
+        playingMark.isVisible = false
         isNearVisibleRange = false
     }
 

@@ -57,3 +57,15 @@ package final class CoverTextures {
                                 shorterSide: shorterSide, maximumPixels: maximumPixels)
     }
 }
+
+// MARK: - One cover, whatever it takes
+
+extension CoverTextures {
+    /// The cover for `key`: decoded before, or fetched from `library` and decoded now; nil when
+    /// there is none or it cannot be decoded.
+    package func texture(for key: Key, from library: LibraryAPI?) async -> Texture? {
+        if let texture = texture(for: key) { return texture }
+        guard let library, case .success(let data) = await library.cover(for: key.address) else { return nil }
+        return try? await decode(data, for: key)
+    }
+}

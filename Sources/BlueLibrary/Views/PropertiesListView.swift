@@ -4,8 +4,8 @@ import LibraryCore
 // MARK: - PropertiesListView
 
 /// The selected album's properties (Artist, Album, Genre, Year; and Tracks, Length and Folder
-/// for an album from a music folder) as rows of a title and a selectable value with an Edit
-/// button under them (and Open Folder, for an album with a folder), or an empty state (a
+/// for an album from a music folder) as rows of a title and a selectable value with Play and
+/// Edit buttons under them (and Open Folder, for an album with a folder), or an empty state (a
 /// libadwaita status page) that says why there is nothing to show and what to do.
 ///
 /// It never sizes the window: long values wrap within a bounded width, and the rows scroll
@@ -18,6 +18,8 @@ package final class PropertiesListView: Widget {
     private let rowsScroller: ScrolledWindow
     private let buttons = Box(.horizontal, spacing: 12)
     private let empty = StatusPage(iconName: EmptyState.noSelection.iconName)
+    /// Plays the album from its first track (`win.play`); greyed for an album without files.
+    let playButton = Button(mnemonic: localized("_Play"))
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
     /// Opens the album's folder in the file manager; shown for an album with a folder.
@@ -44,6 +46,9 @@ package final class PropertiesListView: Widget {
         // a long folder) scrolls, and Edit stays in reach.
         buttons.addCSSClass("properties-buttons")
         buttons.setAlignment(horizontal: .center, vertical: .start)
+        playButton.actionName = AppAction.playAlbum.detailedName
+        playButton.addCSSClass("suggested-action")
+        buttons.append(playButton)
         buttons.append(editButton)
         buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()

@@ -40,6 +40,21 @@ extension LibraryDatabase {
         }
     }
 
+    /// The files of the album `id`, in play order.
+    func tracks(ofAlbum id: AlbumID) throws -> [Track] {
+        try writer.read { db in
+            let decoder = JSONDecoder()
+            let rows = try Row.fetchAll(db, sql: "SELECT path, tags FROM track WHERE albumID = ?", arguments: [id])
+            return rows.compactMap { row -> Track? in
+                guard let path = Data.fromDatabaseValue(row["path"]), let tags = Data.fromDatabaseValue(row["tags"]),
+                      let decoded = try? decoder.decode(TrackTags.self, from: tags) else { return nil }
+                return Track(path: MusicFilePath(bytes: [UInt8](path)), title: decoded.title, artist: decoded.artist,
+                             discNumber: decoded.discNumber, trackNumber: decoded.trackNumber, duration: decoded.duration)
+            }
+            .sorted(by: Track.playsBefore)
+        }
+    }
+
     /// Which of `ids` are albums of the library now.
     func existingAlbumIDs(among ids: Set<AlbumID>) throws -> Set<AlbumID> {
         guard !ids.isEmpty else { return [] }

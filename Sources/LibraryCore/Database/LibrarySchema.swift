@@ -51,6 +51,10 @@ enum LibrarySchema {
         migrator.registerMigration("v3: search, sort and filter") { db in
             try LibrarySchema.addBrowsing(db)
         }
+        migrator.registerMigration("v4: the tracks of an album") { db in
+            // The player lists and plays an album's files: found by album, not by path.
+            try db.execute(sql: "CREATE INDEX track_album ON track (albumID)")
+        }
         return migrator
     }
 }

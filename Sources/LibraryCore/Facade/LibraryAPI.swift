@@ -39,6 +39,10 @@ public final class LibraryAPI {
     public var windowSize: WindowSize? {
         didSet { if windowSize != oldValue { saveState() } }
     }
+    /// What plays (or is paused) and where, remembered across launches; the player keeps it.
+    public var playback: PlaybackMemento? {
+        didSet { if playback != oldValue { saveState() } }
+    }
     /// What went wrong while loading (and how it was recovered), for the window's problem dialog.
     public let loadProblems: [LoadProblem]
     /// Another BlueLibrary has this library open; this instance shows nothing and quits.
@@ -88,6 +92,7 @@ public final class LibraryAPI {
         isInUseElsewhere = opened.isInUseElsewhere
         loadProblems = opened.problems
         windowSize = opened.state.windowSize
+        playback = opened.state.playback
         browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
         browsing.heldSelection = opened.state.selectedAlbumID
         selectedIndex = Self.restoredSelection(opened.state, in: opened.shownIDs ?? opened.order)

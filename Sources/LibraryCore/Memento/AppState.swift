@@ -3,8 +3,8 @@ import Foundation
 // MARK: - AppState
 
 /// What the app remembers between launches besides the library (the memento, like the
-/// original sample's user defaults): the selected album, the window size, and the search,
-/// filter and sort. Saved as
+/// original sample's user defaults): the selected album, the window size, the search,
+/// filter and sort, and what was playing and where. Saved as
 /// `state.json`. The undo history lives in the library database, with the albums.
 public struct AppState: Codable, Hashable, Sendable {
     /// The selected album, `nil` for none.
@@ -15,22 +15,26 @@ public struct AppState: Codable, Hashable, Sendable {
     public var windowSize: WindowSize?
     /// The search, filter and sort shown.
     public var query: AlbumQuery
+    /// What was playing (or paused) at quit; `nil` when nothing was.
+    public var playback: PlaybackMemento?
     /// The undo history a version before the database saved here; read once, when its
     /// `albums.json` is imported, and never written again.
     var legacyUndoHistory: [LegacyCommand] = []
     var legacyRedoHistory: [LegacyCommand] = []
 
-    public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil, query: AlbumQuery = AlbumQuery()) {
+    public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil, query: AlbumQuery = AlbumQuery(),
+                playback: PlaybackMemento? = nil) {
         self.selectedAlbumID = selectedAlbumID
         self.selectedIndex = selectedIndex
         self.windowSize = windowSize
         self.query = query
+        self.playback = playback
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case selectedAlbumID, selectedIndex, windowSize, query, undoHistory, redoHistory
+        case selectedAlbumID, selectedIndex, windowSize, query, playback, undoHistory, redoHistory
     }
 
     /// Every key is optional, so a state file from an older version still loads; a key that
@@ -41,6 +45,7 @@ public struct AppState: Codable, Hashable, Sendable {
         selectedIndex = try container.decodeIfPresent(Int.self, forKey: .selectedIndex)
         windowSize = try container.decodeIfPresent(WindowSize.self, forKey: .windowSize)
         query = try container.decodeIfPresent(AlbumQuery.self, forKey: .query) ?? AlbumQuery()
+        playback = try container.decodeIfPresent(PlaybackMemento.self, forKey: .playback)
         legacyUndoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .undoHistory) ?? []
         legacyRedoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .redoHistory) ?? []
     }
@@ -51,6 +56,7 @@ public struct AppState: Codable, Hashable, Sendable {
         try container.encodeIfPresent(selectedIndex, forKey: .selectedIndex)
         try container.encodeIfPresent(windowSize, forKey: .windowSize)
         if query != AlbumQuery() { try container.encode(query, forKey: .query) }
+        try container.encodeIfPresent(playback, forKey: .playback)
     }
 
     /// Decodes `state.json`, naming the entry and key on failure.

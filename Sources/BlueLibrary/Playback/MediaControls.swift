@@ -1,0 +1,171 @@
+import Foundation
+import GtkKit
+import LibraryCore
+
+// MARK: - MediaControls
+
+/// GNOME's media controls, the media keys and tools such as `playerctl` reach the player over
+/// MPRIS 2: the app owns `org.mpris.MediaPlayer2.BlueLibrary` on the session bus and exports
+/// the `org.mpris.MediaPlayer2` and `.Player` interfaces at `/org/mpris/MediaPlayer2`
+/// (`Resources/org.mpris.MediaPlayer2.xml`). An adapter: it turns the player's state into MPRIS
+/// properties and signals, and MPRIS calls into the controller's playback actions.
+@MainActor
+final class MediaControls: SessionBusObject {
+    static let busName = "org.mpris.MediaPlayer2.BlueLibrary"
+    static let objectPath = "/org/mpris/MediaPlayer2"
+    static let rootInterface = "org.mpris.MediaPlayer2"
+    static let playerInterface = "org.mpris.MediaPlayer2.Player"
+
+    private weak var controller: MainWindowController?
+    private var service: SessionBusService?
+    /// The Player properties last announced, to announce only what changed.
+    private var announced: [String: DBusValue] = [:]
+
+    /// Publishes the controls for `controller`'s player; nil when the interfaces cannot be read.
+    init?(controller: MainWindowController) {
+        self.controller = controller
+        guard let xml = ResourceBundle.text(at: AppResources.basePath + "/org.mpris.MediaPlayer2.xml") else { return nil }
+        do {
+            service = try SessionBusService(name: Self.busName, path: Self.objectPath, introspectionXML: xml, object: self)
+        } catch {
+            Log.ui.warning("The media controls could not be published: \(error.message)")
+            return nil
+        }
+        announced = playerProperties
+    }
+
+    /// Withdraws the name from the bus (at quit).
+    func unpublish() {
+        service?.unpublish()
+    }
+
+    private var player: Player? { controller?.player }
+
+    // MARK: Following the player
+
+    /// Announces what changed: `PropertiesChanged` for the Player properties, `Seeked` after a seek.
+    func playerChanged(_ change: PlayerChange) {
+        if change == .position { return }  // clients poll the position
+        let now = playerProperties
+        let changed = now.filter { announced[$0.key] != $0.value && $0.key != "Position" }
+        announced = now
+        if !changed.isEmpty {
+            service?.emitPropertiesChanged(interface: Self.playerInterface, changed: changed)
+        }
+        if change == .seeked {
+            service?.emitSignal(interface: Self.playerInterface, name: "Seeked", arguments: [.int64(Self.microseconds(player?.currentPosition ?? 0))])
+        }
+    }
+
+    // MARK: SessionBusObject
+
+    func call(interface: String, method: String, arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
+        guard let controller, let player else { throw .failed("The window is closed") }
+        switch (interface, method) {
+        case (Self.rootInterface, "Raise"): controller.window.present()
+        case (Self.rootInterface, "Quit"): controller.window.close()
+        case (Self.playerInterface, "Play"): if !player.play() { controller.playSelectedAlbum() }
+        case (Self.playerInterface, "Pause"): player.pause()
+        case (Self.playerInterface, "PlayPause"): controller.togglePlayPause()
+        case (Self.playerInterface, "Stop"): player.stop()
+        case (Self.playerInterface, "Next"): player.next()
+        case (Self.playerInterface, "Previous"): player.previous()
+        case (Self.playerInterface, "Seek"):
+            guard case .int64(let offset)? = arguments.first else { throw .invalidArgs("Seek takes an offset (x)") }
+            player.seek(to: player.currentPosition + Double(offset) / 1e6)
+        case (Self.playerInterface, "SetPosition"):
+            guard arguments.count == 2, case .objectPath(let track) = arguments[0], case .int64(let position) = arguments[1] else {
+                throw .invalidArgs("SetPosition takes a track id (o) and a position (x)")
+            }
+            // The specification: ignore a stale track id, and a position outside the track.
+            guard track == trackID, position >= 0, Double(position) / 1e6 <= player.duration else { return [] }
+            player.seek(to: Double(position) / 1e6)
+        case (Self.playerInterface, "OpenUri"):
+            throw .notSupported("BlueLibrary plays the albums of its library")
+        default:
+            throw .unknownMethod(method)
+        }
+        return []
+    }
+
+    func property(interface: String, name: String) -> DBusValue? {
+        switch interface {
+        case Self.rootInterface: rootProperties[name]
+        case Self.playerInterface: playerProperties[name]
+        default: nil
+        }
+    }
+
+    func setProperty(interface: String, name: String, value: DBusValue) -> Bool {
+        // Loop, shuffle, rate and volume are fixed: an album plays once, in order, as it is.
+        switch (name, value) {
+        case ("LoopStatus", .string("None")), ("Shuffle", .bool(false)), ("Rate", .double(1)), ("Volume", .double(1)): true
+        default: false
+        }
+    }
+
+    // MARK: Properties
+
+    private var rootProperties: [String: DBusValue] {
+        [
+            "CanQuit": .bool(true), "CanRaise": .bool(true), "HasTrackList": .bool(false),
+            "Identity": .string(AppInfo.name), "DesktopEntry": .string(AppInfo.applicationID),
+            "SupportedUriSchemes": .strings([]), "SupportedMimeTypes": .strings([]),
+        ]
+    }
+
+    private var playerProperties: [String: DBusValue] {
+        let queue = player?.queue
+        let canPlay = queue != nil || (controller?.selectedAlbumIsPlayable ?? false)
+        return [
+            "PlaybackStatus": .string(playbackStatus),
+            "LoopStatus": .string("None"), "Rate": .double(1), "Shuffle": .bool(false), "Volume": .double(1),
+            "MinimumRate": .double(1), "MaximumRate": .double(1),
+            "Metadata": .dictionary(metadata),
+            "Position": .int64(Self.microseconds(player?.currentPosition ?? 0)),
+            "CanGoNext": .bool(queue?.hasNext ?? false), "CanGoPrevious": .bool(queue != nil),
+            "CanPlay": .bool(canPlay), "CanPause": .bool(queue != nil), "CanSeek": .bool(queue != nil),
+            "CanControl": .bool(true),
+        ]
+    }
+
+    private var playbackStatus: String {
+        switch player?.status ?? .stopped {
+        case .playing: "Playing"
+        case .paused: "Paused"
+        case .stopped: "Stopped"
+        }
+    }
+
+    /// The track's id: stable for one track of one album ("/io/github/bluelibrary/BlueLibrary/Track/12_3").
+    private var trackID: String? {
+        guard let queue = player?.queue else { return nil }
+        return "\(AppResources.basePath)/Track/\(queue.albumID)_\(queue.current)"
+    }
+
+    private var metadata: [String: DBusValue] {
+        guard let player, let track = player.queue?.track, let trackID else {
+            return ["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")]
+        }
+        let album = player.album
+        var values: [String: DBusValue] = [
+            "mpris:trackid": .objectPath(trackID),
+            "mpris:length": .int64(Self.microseconds(player.duration)),
+            "xesam:title": .string(track.displayTitle),
+            "xesam:artist": .strings([track.artist.isEmpty ? album?.artist ?? "" : track.artist]),
+            "xesam:album": .string(album?.title ?? ""),
+            "xesam:url": .string(track.uri),
+        ]
+        if let album {
+            values["xesam:albumArtist"] = .strings([album.artist])
+            if let cover = controller?.library.coverFile(for: album) { values["mpris:artUrl"] = .string(cover.absoluteString) }
+        }
+        if let number = track.trackNumber { values["xesam:trackNumber"] = .int32(Int32(clamping: number)) }
+        if let disc = track.discNumber { values["xesam:discNumber"] = .int32(Int32(clamping: disc)) }
+        return values
+    }
+
+    private static func microseconds(_ seconds: Double) -> Int64 {
+        seconds.isFinite ? Int64((max(seconds, 0) * 1e6).rounded()) : 0
+    }
+}

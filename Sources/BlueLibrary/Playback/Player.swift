@@ -1,0 +1,339 @@
+import Foundation
+import GstKit
+import GtkKit
+import LibraryCore
+
+// MARK: - Player
+
+/// Plays the albums of the library: one album's tracks at a time, gaplessly, through GStreamer
+/// (`AudioPipeline`); remembers what plays and where in the library's memento, so a relaunch
+/// brings it back, paused.
+///
+/// The play bar, the track list, the strip's marker and the media controls (MPRIS) show what
+/// it reports through `onChange`; they act on it through its methods. It lives on the GTK
+/// thread, except for the choice of the next track, which the pipeline asks for on its own
+/// streaming thread (`UpcomingTracks`).
+@MainActor
+package final class Player {
+    /// What the player is doing.
+    package enum Status: String, Equatable, Codable, Sendable {
+        case stopped, paused, playing
+    }
+
+    /// The album loaded and which of its tracks plays; nil when nothing is loaded.
+    package private(set) var queue: PlayQueue?
+    package private(set) var status: Status = .stopped
+    /// Seconds into the current track.
+    private(set) var position: Double = 0
+    /// Called with every change, on the GTK thread.
+    var onChange: ((PlayerChange) -> Void)?
+
+    private let library: LibraryAPI
+    private let upcoming = UpcomingTracks()
+    private var pipeline: AudioPipeline?
+    /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
+    private var isLoaded = false
+    /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
+    private var pendingStart: PendingStart?
+    private var positionTimer: RepeatingTimer?
+
+    private enum PendingStart {
+        case seek(to: Double, thenPlay: Bool)
+        case play
+    }
+
+    /// How often the position is read while playing: the display needs no more.
+    static let positionInterval = 250
+
+    init(library: LibraryAPI) {
+        self.library = library
+        let upcoming = upcoming
+        pipeline = AudioPipeline { upcoming.queueNext() }
+        pipeline?.onEvent = { [weak self] event in self?.handle(event) }
+        restore()
+    }
+
+    /// Whether GStreamer could be set up (its `playbin` exists).
+    var isAvailable: Bool { pipeline != nil }
+
+    /// The album playing, if any.
+    package var album: Album? {
+        queue.flatMap { library.album(withID: $0.albumID) }
+    }
+
+    /// The current track's length: the decoder's once known, else the tags'.
+    package var duration: Double {
+        (isLoaded ? pipeline?.duration : nil) ?? queue?.track?.duration ?? 0
+    }
+
+    // MARK: Playing
+
+    /// Plays the album `albumID` from its track `index`. Returns false when the album has no
+    /// music files.
+    @discardableResult
+    func play(albumID: AlbumID, from index: Int = 0) -> Bool {
+        let tracks = library.tracks(ofAlbum: albumID)
+        guard !tracks.isEmpty else { return false }
+        queue = PlayQueue(albumID: albumID, tracks: tracks, current: index)
+        start(at: index, position: 0, playing: true)
+        return true
+    }
+
+    /// Plays, or goes on playing, what is loaded. Returns false when nothing is.
+    @discardableResult
+    func play() -> Bool {
+        guard let queue else { return false }
+        guard status != .playing else { return true }
+        if isLoaded, pendingStart == nil {
+            pipeline?.play()
+            setStatus(.playing)
+        } else {
+            start(at: queue.current, position: position, playing: true)
+        }
+        return true
+    }
+
+    func pause() {
+        guard status == .playing else { return }
+        if isLoaded {
+            pipeline?.pause()
+            position = pipeline?.position ?? position
+        }
+        if case .seek(let target, _) = pendingStart { pendingStart = .seek(to: target, thenPlay: false) }
+        if case .play = pendingStart { pendingStart = nil }
+        setStatus(.paused)
+    }
+
+    func togglePlayPause() {
+        if status == .playing { pause() } else { play() }
+    }
+
+    /// Stops and unloads (the play bar goes).
+    func stop() {
+        guard queue != nil else { return }
+        pipeline?.stop()
+        isLoaded = false
+        pendingStart = nil
+        queue = nil
+        position = 0
+        setStatus(.stopped)
+        onChange?(.track)
+    }
+
+    func next() {
+        guard let queue, let target = queue.playable(from: queue.current + 1) else { return }
+        tellSkipped(target.skipped)
+        start(at: target.index, position: 0, playing: status == .playing)
+    }
+
+    /// Back to the start of the track, or, within its first three seconds, the track before.
+    func previous() {
+        guard let queue else { return }
+        if currentPosition > 3 || !queue.hasPrevious {
+            seek(to: 0)
+        } else if let target = queue.playable(before: queue.current) {
+            start(at: target, position: 0, playing: status == .playing)
+        }
+    }
+
+    /// Moves to `seconds` into the current track; past its end, to the next track.
+    func seek(to seconds: Double) {
+        guard queue != nil else { return }
+        let target = max(seconds, 0)
+        if duration > 0, target >= duration - 0.05 {
+            if queue?.hasNext == true { next() } else { stop() }
+            return
+        }
+        position = target
+        if isLoaded, pendingStart == nil {
+            pipeline?.seek(to: target)
+        } else if isLoaded {
+            pendingStart = .seek(to: target, thenPlay: status == .playing)
+        }
+        remember()
+        onChange?(.seeked)
+    }
+
+    /// The position now (asked of the pipeline while it plays).
+    package var currentPosition: Double {
+        guard isLoaded, pendingStart == nil, let now = pipeline?.position else { return position }
+        return now
+    }
+
+    // MARK: Loading a track
+
+    private func start(at index: Int, position: Double, playing: Bool) {
+        guard let current = queue else { return }
+        guard let target = current.playable(from: index) else {
+            let title = album?.title ?? ""
+            stop()
+            onChange?(.problem(.nothingToPlay(album: title)))
+            return
+        }
+        tellSkipped(target.skipped)
+        queue?.current = target.index
+        self.position = target.index == index ? position : 0
+        upcoming.reset(tracks: current.tracks, current: target.index)
+        if playing {
+            load(current.tracks[target.index], at: self.position)
+        } else {
+            pipeline?.stop()
+            isLoaded = false
+        }
+        onChange?(.track)
+        setStatus(playing ? .playing : (status == .stopped ? .paused : status))
+        remember()
+    }
+
+    private func load(_ track: Track, at position: Double) {
+        guard let pipeline else { return }
+        pipeline.load(track.uri)
+        isLoaded = true
+        if position > 0 {
+            pendingStart = .seek(to: position, thenPlay: true)
+            pipeline.pause()
+        } else {
+            pendingStart = nil
+            pipeline.play()
+        }
+    }
+
+    // MARK: The pipeline's reports
+
+    private func handle(_ event: PipelineEvent) {
+        switch event {
+        case .streamStarted:
+            let started = upcoming.trackStarted()
+            tellSkipped(started.skipped)
+            guard let index = started.index else { return }
+            queue?.current = index
+            position = 0
+            onChange?(.track)
+            remember()
+        case .asyncDone:
+            switch pendingStart {
+            case .seek(let target, let thenPlay)?:
+                pendingStart = thenPlay ? .play : nil
+                pipeline?.seek(to: target)
+            case .play?:
+                pendingStart = nil
+                pipeline?.play()
+            case nil:
+                break
+            }
+        case .endOfStream:
+            tellSkipped(upcoming.takeSkipped())
+            pipeline?.stop()
+            isLoaded = false
+            queue?.current = 0
+            position = 0
+            setStatus(.stopped)
+            onChange?(.track)
+            library.playback = nil
+        case .durationChanged:
+            onChange?(.position)
+        case .failed(let failure):
+            recover(from: failure)
+        case .stateChanged:
+            break
+        }
+    }
+
+    private func recover(from failure: PlaybackFailure) {
+        Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
+        isLoaded = false
+        pendingStart = nil
+        guard let queue else { return }
+        if failure.kind == .noOutput {
+            setStatus(.paused)
+            onChange?(.problem(.noOutput))
+            return
+        }
+        let failed = min(upcoming.trackInTrouble, queue.tracks.count - 1)
+        let track = queue.tracks[failed]
+        onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
+        if queue.playable(from: failed + 1) != nil {
+            start(at: failed + 1, position: 0, playing: true)
+        } else {
+            self.queue?.current = failed
+            position = 0
+            setStatus(.stopped)
+            onChange?(.track)
+        }
+    }
+
+    /// Why `track` could not be played, and what to do, in words.
+    static func reason(_ failure: PlaybackFailure, for track: Track) -> String {
+        let format = AudioFormat(fileExtension: String(track.path.displayName.split(separator: ".").last ?? ""))
+        switch failure.kind {
+        case .missingDecoder(let description):
+            let name = format?.name ?? description
+            guard let package = format?.debianPackage else {
+                return localized("this computer cannot decode its format (%@).", name)
+            }
+            return localized("this computer cannot decode %1$@ audio. Installing the package “%2$@” adds it.", name, package)
+        case .unreadable:
+            return localized("its file cannot be read. It may have moved, or be on a drive that is not connected.")
+        case .undecodable:
+            return localized("its file is damaged, or is not %@ audio.", format?.name ?? localized("playable"))
+        case .noOutput, .other:
+            return failure.message
+        }
+    }
+
+    // MARK: State
+
+    private func setStatus(_ new: Status) {
+        if new == .playing {
+            if positionTimer == nil {
+                positionTimer = RepeatingTimer(milliseconds: Self.positionInterval) { [weak self] in self?.tick() }
+            }
+        } else {
+            positionTimer?.cancel()
+            positionTimer = nil
+        }
+        guard new != status else { return }
+        status = new
+        remember()
+        onChange?(.status)
+    }
+
+    private func tick() {
+        guard isLoaded, pendingStart == nil, let now = pipeline?.position else { return }
+        position = now
+        onChange?(.position)
+    }
+
+    private func tellSkipped(_ tracks: [Track]) {
+        guard !tracks.isEmpty else { return }
+        onChange?(.problem(.skipped(tracks)))
+    }
+
+    /// Keeps what plays and where in the memento (on every change but the passing of time,
+    /// and at quit).
+    func remember() {
+        guard let queue, let track = queue.track, status != .stopped else {
+            library.playback = nil
+            return
+        }
+        library.playback = PlaybackMemento(albumID: queue.albumID, trackIndex: queue.current, trackURI: track.uri, position: currentPosition)
+    }
+
+    /// At quit: remembers what plays and where, and lets go of the output.
+    func shutDown() {
+        remember()
+        positionTimer = nil
+        pipeline?.stop()
+        isLoaded = false
+    }
+
+    /// Brings back what played at the last quit, paused.
+    private func restore() {
+        guard let memento = library.playback, library.contains(albumID: memento.albumID) else { return }
+        let tracks = library.tracks(ofAlbum: memento.albumID)
+        guard let index = memento.trackIndex(in: tracks) else { return }
+        queue = PlayQueue(albumID: memento.albumID, tracks: tracks, current: index)
+        position = memento.position
+        status = .paused
+    }
+}

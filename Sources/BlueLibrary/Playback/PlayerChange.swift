@@ -1,0 +1,58 @@
+import LibraryCore
+
+// MARK: - PlayerChange
+
+/// What changed in the player, for the views and the media controls that show it.
+enum PlayerChange: Equatable {
+    /// Another track (or album) is loaded, or nothing is.
+    case track
+    /// Playing, paused or stopped.
+    case status
+    /// The position moved as time passed (while playing, four times a second at most).
+    case position
+    /// The position jumped (a seek).
+    case seeked
+    /// Something could not be played; the player did what it could.
+    case problem(PlaybackProblem)
+}
+
+// MARK: - PlaybackProblem
+
+/// Why a track or an album could not be played, in words a user acts on.
+enum PlaybackProblem: Equatable {
+    /// These tracks were skipped: their files are not there (moved, or a drive not mounted).
+    case skipped([Track])
+    /// None of the album's files are there.
+    case nothingToPlay(album: String)
+    /// The track could not be played; `reason` says why and what to do.
+    case cannotPlay(track: Track, reason: String)
+    /// No sound output could be opened.
+    case noOutput
+
+    /// The heading and the sentences a message shows.
+    var heading: String {
+        switch self {
+        case .skipped: localized("Tracks Skipped")
+        case .nothingToPlay: localized("Nothing to Play")
+        case .cannotPlay: localized("A Track Could Not Be Played")
+        case .noOutput: localized("No Sound Output")
+        }
+    }
+
+    var message: String {
+        switch self {
+        case .skipped(let tracks):
+            let names = tracks.map { "“\($0.displayTitle.isolatedForDisplay)”" }.joined(separator: ", ")
+            return localizedPlural("Skipped %@: its file cannot be found (moved, or on a drive that is not connected).",
+                                   "Skipped %@: their files cannot be found (moved, or on a drive that is not connected).",
+                                   tracks.count, names)
+        case .nothingToPlay(let album):
+            return localized("None of the files of “%@” can be found. They may have moved, or be on a drive that is not connected.",
+                             album.isolatedForDisplay)
+        case .cannotPlay(let track, let reason):
+            return localized("“%1$@” could not be played: %2$@", track.displayTitle.isolatedForDisplay, reason)
+        case .noOutput:
+            return localized("BlueLibrary could not open a sound output. Check that a sound server (PipeWire or PulseAudio) is running, then press Play again.")
+        }
+    }
+}

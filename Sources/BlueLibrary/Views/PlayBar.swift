@@ -1,0 +1,120 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - PlayBar
+
+/// The bar at the bottom of the window while an album is loaded: the album's cover, the
+/// track's title and artist, Previous, Play/Pause and Next (the window's actions), and a
+/// position slider between the elapsed and the remaining time. Moving the slider seeks.
+@MainActor
+package final class PlayBar: Widget {
+    package static let coverSize = 48
+
+    private let cover = Picture()
+    private let titleLabel = Label()
+    private let artistLabel = Label()
+    let previousButton = Button(iconName: "media-skip-backward-symbolic")
+    let playPauseButton = Button(iconName: "media-playback-start-symbolic")
+    let nextButton = Button(iconName: "media-skip-forward-symbolic")
+    let slider = Scale(lower: 0, upper: 1, step: 1)
+    private let elapsedLabel = Label("0:00")
+    private let remainingLabel = Label("0:00")
+    /// Called with the seconds the user moved the slider to.
+    var onSeek: ((Double) -> Void)?
+    private var shownCoverAddress: String?
+
+    init() {
+        let column = Box(.vertical, spacing: 2, accessibleRole: .group)
+        super.init(adopting: column)
+        column.addCSSClass("play-bar")
+        column.setAccessibleLabel(localized("Now Playing"))
+
+        let top = Box(.horizontal, spacing: 10)
+        cover.addCSSClass("play-bar-cover")
+        cover.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
+        cover.setAlignment(horizontal: .center, vertical: .center)
+        let titles = Box(.vertical, spacing: 0)
+        titles.setAlignment(horizontal: .fill, vertical: .center)
+        titles.expandsHorizontally = true
+        titleLabel.addCSSClass("play-bar-title")
+        artistLabel.addCSSClass("play-bar-artist")
+        for label in [titleLabel, artistLabel] {
+            label.xAlign = 0
+            label.ellipsize()
+            titles.append(label)
+        }
+        let buttons = Box(.horizontal, spacing: 6)
+        buttons.setAlignment(horizontal: .end, vertical: .center)
+        for (button, action) in [(previousButton, AppAction.previousTrack), (playPauseButton, .playPause), (nextButton, .nextTrack)] {
+            button.actionName = action.detailedName
+            button.tooltip = action.tooltip()
+            button.setSoleAccessibleLabel(action.plainTitle)
+            button.addCSSClass("flat")
+            button.addCSSClass("circular")
+            buttons.append(button)
+        }
+        playPauseButton.addCSSClass("play-pause")
+        top.append(cover)
+        top.append(titles)
+        top.append(buttons)
+
+        let bottom = Box(.horizontal, spacing: 8)
+        elapsedLabel.addCSSClass("numeric")
+        remainingLabel.addCSSClass("numeric")
+        elapsedLabel.addCSSClass("play-bar-time")
+        remainingLabel.addCSSClass("play-bar-time")
+        slider.expandsHorizontally = true
+        slider.setAccessibleLabel(localized("Position"))
+        slider.onUserChange { [weak self] seconds in self?.onSeek?(seconds) }
+        bottom.append(elapsedLabel)
+        bottom.append(slider)
+        bottom.append(remainingLabel)
+
+        column.append(top)
+        column.append(bottom)
+    }
+
+    // MARK: Content
+
+    /// Shows the track playing and its album.
+    func show(track: Track, of album: Album?) {
+        titleLabel.text = track.displayTitle
+        let artist = track.artist.isEmpty ? (album?.artist ?? "") : track.artist
+        artistLabel.text = [artist, album?.title ?? ""].filter { !$0.isEmpty }.joined(separator: " — ")
+        titleLabel.tooltip = titleLabel.text
+        artistLabel.tooltip = artistLabel.text
+    }
+
+    /// Shows playing (the button pauses) or not (the button plays).
+    func showPlaying(_ isPlaying: Bool) {
+        playPauseButton.iconName = isPlaying ? "media-playback-pause-symbolic" : "media-playback-start-symbolic"
+        let title = isPlaying ? localized("Pause") : localized("Play")
+        playPauseButton.setSoleAccessibleLabel(title)
+        playPauseButton.tooltip = localized("%1$@ (%2$@)", title, AppAction.playPause.shortcutLabel ?? "")
+    }
+
+    /// Shows `position` of `duration` seconds on the slider and in the times.
+    func showPosition(_ position: Double, of duration: Double) {
+        let length = max(duration, 0)
+        let clamped = min(max(position, 0), length)
+        if slider.upper != max(length, 1) { slider.upper = max(length, 1) }
+        slider.value = clamped
+        let elapsed = clamped.clockText, remaining = "−" + (length - clamped).clockText
+        if elapsedLabel.text != elapsed { elapsedLabel.text = elapsed }
+        if remainingLabel.text != remaining { remainingLabel.text = remaining }
+    }
+
+    /// Shows `texture` as the album's cover (nil: none), for the cover at `address`.
+    func showCover(_ texture: Texture?, address: String?) {
+        shownCoverAddress = address
+        cover.setTexture(texture)
+    }
+
+    /// The cover address shown, to know whether the album's cover is already there.
+    var coverAddress: String? { shownCoverAddress }
+
+    /// What the bar shows, as a user reads it: title, artist line, elapsed and remaining.
+    package var shownText: [String] {
+        [titleLabel.text, artistLabel.text, elapsedLabel.text, remainingLabel.text]
+    }
+}

@@ -1,0 +1,105 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - TrackListView
+
+/// The tracks of the selected album, in play order: number (with the disc on albums of more
+/// than one), title, the artist where it differs from the album's, and length; the track
+/// playing is marked. Enter or a double click on a track plays the album from it.
+@MainActor
+package final class TrackListView: Widget {
+    private let list = ListBox()
+    /// Called with a track's index when the user activates it.
+    var onActivate: ((Int) -> Void)?
+    private var numberLabels: [Label] = []
+    private var tracks: [Track] = []
+    private var markedIndex: Int?
+
+    // Looked up once.
+    private static let accessibleRow = LocalizedFormat(localized("%1$@, %2$@"))
+
+    init() {
+        let scroller = ScrolledWindow(child: list)
+        super.init(adopting: scroller)
+        scroller.scrollsVerticallyOnly()
+        scroller.expandsVertically = true
+        scroller.expandsHorizontally = true
+        scroller.addCSSClass("track-list-scroller")
+        list.addCSSClass("track-list")
+        list.addCSSClass("boxed-list")
+        list.setAccessibleLabel(localized("Tracks"))
+        list.setAlignment(horizontal: .fill, vertical: .start)
+        list.onActivate { [weak self] index in self?.onActivate?(index) }
+    }
+
+    // MARK: Content
+
+    /// Shows `tracks` of the album by `albumArtist` (none: the list hides).
+    func show(_ tracks: [Track], albumArtist: String) {
+        guard tracks != self.tracks else { return }
+        self.tracks = tracks
+        markedIndex = nil
+        list.removeAll()
+        numberLabels = []
+        let showsDiscs = Set(tracks.map { $0.discNumber ?? 1 }).count > 1
+        for (index, track) in tracks.enumerated() {
+            let row = Box(.horizontal, spacing: 12)
+            row.addCSSClass("track-row")
+            let number = Label(Self.number(of: track, at: index, showsDisc: showsDiscs))
+            number.addCSSClass("track-number")
+            number.addCSSClass("numeric")
+            number.setSizeRequest(width: 36, height: -1)
+            number.xAlign = 1
+            let title = Label(track.displayTitle)
+            title.xAlign = 0
+            title.ellipsize()
+            title.expandsHorizontally = true
+            row.append(number)
+            row.append(title)
+            let otherArtist = track.artist(differingFrom: albumArtist)
+            if !otherArtist.isEmpty {
+                let artist = Label(otherArtist)
+                artist.addCSSClass("dim-label")
+                artist.ellipsize()
+                row.append(artist)
+            }
+            let length = Label(track.duration.clockText)
+            length.addCSSClass("numeric")
+            length.addCSSClass("dim-label")
+            row.append(length)
+            let name = [track.displayTitle, otherArtist, track.duration.clockText].filter { !$0.isEmpty }
+            list.append(row, accessibleLabel: Self.accessibleRow.filled(with: number.text, name.joined(separator: ", ")))
+            numberLabels.append(number)
+        }
+        isVisible = !tracks.isEmpty
+    }
+
+    /// Marks the track at `index` as the one playing (nil: none of these).
+    func markPlaying(_ index: Int?) {
+        guard index != markedIndex else { return }
+        if let old = markedIndex, numberLabels.indices.contains(old) {
+            numberLabels[old].text = Self.number(of: tracks[old], at: old, showsDisc: Set(tracks.map { $0.discNumber ?? 1 }).count > 1)
+            list.row(at: old)?.removeCSSClass("playing")
+        }
+        markedIndex = index
+        if let index, numberLabels.indices.contains(index) {
+            numberLabels[index].text = "▶"
+            list.row(at: index)?.addCSSClass("playing")
+        }
+    }
+
+    /// Gives the keyboard focus to the track at `index`.
+    func focusTrack(at index: Int) {
+        _ = list.row(at: index)?.grabFocus()
+    }
+
+    /// The tracks shown, as a user reads each row.
+    package var shownText: [String] {
+        tracks.enumerated().map { index, track in "\(numberLabels[index].text) \(track.displayTitle) \(track.duration.clockText)" }
+    }
+
+    private static func number(of track: Track, at index: Int, showsDisc: Bool) -> String {
+        let number = track.trackNumber.map(String.init) ?? String(index + 1)
+        return showsDisc ? "\(track.discNumber ?? 1)-\(number)" : number
+    }
+}

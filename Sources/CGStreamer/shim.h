@@ -1,0 +1,67 @@
+// What GstKit needs from GStreamer 1.22 that Swift cannot import directly: the message and
+// object macros, g_object_set/get on playbin's properties (variadic), and the connection of
+// playbin's `about-to-finish` signal (g_signal_connect is a macro). Everything here is a tiny
+// static inline helper; the safe Swift API lives in GstKit.
+#ifndef BLUELIBRARY_CGSTREAMER_SHIM_H
+#define BLUELIBRARY_CGSTREAMER_SHIM_H
+
+#include <gst/gst.h>
+#include <gst/pbutils/pbutils.h>
+#include <string.h>
+
+// MARK: - Messages
+
+static inline GstMessageType bl_gst_message_type(GstMessage *message) { return GST_MESSAGE_TYPE(message); }
+
+/// Whether `message` was posted by `object` (playbin's own state changes, not its children's).
+static inline gboolean bl_gst_message_is_from(GstMessage *message, GstElement *object) {
+    return GST_MESSAGE_SRC(message) == GST_OBJECT(object);
+}
+
+/// The name of the element that posted `message` (a new string, freed by the caller).
+static inline gchar *bl_gst_message_source_name(GstMessage *message) {
+    return GST_MESSAGE_SRC(message) ? gst_object_get_name(GST_MESSAGE_SRC(message)) : NULL;
+}
+
+/// Whether the element that posted `message` is an audio sink (its class says "Sink/Audio").
+static inline gboolean bl_gst_message_is_from_audio_sink(GstMessage *message) {
+    GstObject *source = GST_MESSAGE_SRC(message);
+    if (!source || !GST_IS_ELEMENT(source)) return FALSE;
+    GstElementFactory *factory = gst_element_get_factory(GST_ELEMENT(source));
+    const gchar *klass = factory ? gst_element_factory_get_metadata(factory, GST_ELEMENT_METADATA_KLASS) : NULL;
+    if (klass && strstr(klass, "Sink") && strstr(klass, "Audio")) return TRUE;
+    // autoaudiosink's fake fallback and its child sinks are named after it
+    gchar *name = gst_object_get_name(source);
+    gboolean sink = name && strstr(name, "sink") != NULL;
+    g_free(name);
+    return sink;
+}
+
+// MARK: - playbin's properties
+
+static inline void bl_gst_set_uri(GstElement *playbin, const gchar *uri) {
+    g_object_set(playbin, "uri", uri, NULL);
+}
+
+/// playbin's flags: audio only, with its own volume (no video, no subtitles, no visualisation).
+static inline void bl_gst_set_audio_only(GstElement *playbin) {
+    g_object_set(playbin, "flags", 0x00000002 | 0x00000010, NULL);
+}
+
+static inline void bl_gst_set_volume(GstElement *playbin, gdouble volume) {
+    g_object_set(playbin, "volume", volume, NULL);
+}
+
+static inline void bl_gst_set_audio_sink(GstElement *playbin, GstElement *sink) {
+    g_object_set(playbin, "audio-sink", sink, NULL);
+}
+
+// MARK: - Signals
+
+/// Connects `about-to-finish` (emitted on a streaming thread) to `handler`.
+static inline gulong bl_gst_connect_about_to_finish(GstElement *playbin, void (*handler)(GstElement *, gpointer),
+                                                    gpointer data, GClosureNotify destroy) {
+    return g_signal_connect_data(playbin, "about-to-finish", G_CALLBACK(handler), data, destroy, 0);
+}
+
+#endif

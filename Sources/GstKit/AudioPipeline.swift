@@ -1,0 +1,205 @@
+// Why this file exists: a `playbin` is driven from two threads. Its control calls and its bus
+// messages belong to the GTK thread (the bus is watched on the default main context), but
+// `about-to-finish` is emitted on a streaming thread, and the next track's URI must be set
+// inside that handler, synchronously: a hop to the GTK thread first is too late, and leaves a
+// gap between tracks. So the next URI comes from a `@Sendable` closure the owner gives, and
+// every other callback arrives on the main thread as a `PipelineEvent`.
+
+import CGStreamer
+
+/// One `playbin` playing audio files to the system's default output (`autoaudiosink`: PulseAudio
+/// or PipeWire), gaplessly: the next file is queued while the current one ends.
+@MainActor
+public final class AudioPipeline {
+    private let playbin: UnsafeMutablePointer<GstElement>
+    private var busWatchID: guint = 0
+    private var aboutToFinishID: gulong = 0
+    /// What an `ELEMENT` message said was missing, until the error that follows it.
+    private var missingDecoder: String?
+
+    /// Called on the main thread with what the pipeline reports.
+    public var onEvent: ((PipelineEvent) -> Void)?
+
+    /// Makes a pipeline; `nextURI` is called on a GStreamer streaming thread when the current
+    /// file is about to end and returns the URI to play next without a gap, or nil to end.
+    /// Returns nil when GStreamer or its `playbin` is not available.
+    public init?(nextURI: @escaping @Sendable () -> String?) {
+        guard GStreamer.initialize(), let element = gst_element_factory_make("playbin", "player") else { return nil }
+        playbin = UnsafeMutablePointer<GstElement>(OpaquePointer(element))
+        gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
+        bl_gst_set_audio_only(playbin)
+        aboutToFinishID = bl_gst_connect_about_to_finish(
+            playbin, aboutToFinishTrampoline, Unmanaged.passRetained(NextURIBox(nextURI)).toOpaque(), releaseNextURIBox
+        )
+        if let bus = gst_element_get_bus(playbin) {
+            let watcher = Unmanaged.passRetained(BusWatcher(pipeline: self)).toOpaque()
+            busWatchID = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, busTrampoline, watcher, releaseBusWatcher)
+            gst_object_unref(UnsafeMutableRawPointer(bus))
+        }
+    }
+
+    isolated deinit {
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        if busWatchID != 0 { g_source_remove(busWatchID) }
+        if aboutToFinishID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(playbin), aboutToFinishID) }
+        gst_object_unref(UnsafeMutableRawPointer(playbin))
+    }
+
+    // MARK: Control
+
+    /// Stops whatever plays and makes `uri` the next file to play (from its start).
+    public func load(_ uri: String) {
+        gst_element_set_state(playbin, GST_STATE_READY)
+        missingDecoder = nil
+        bl_gst_set_uri(playbin, uri)
+    }
+
+    /// Starts or continues playing. Returns false when the pipeline refused at once (the reason
+    /// follows as a `.failed` event).
+    @discardableResult
+    public func play() -> Bool {
+        gst_element_set_state(playbin, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// Pauses, keeping the position (and the output open).
+    @discardableResult
+    public func pause() -> Bool {
+        gst_element_set_state(playbin, GST_STATE_PAUSED) != GST_STATE_CHANGE_FAILURE
+    }
+
+    /// Stops and lets go of the output and the file.
+    public func stop() {
+        gst_element_set_state(playbin, GST_STATE_NULL)
+        missingDecoder = nil
+    }
+
+    /// Moves to `seconds` into the current file (sample-accurate). Works once the pipeline has
+    /// prerolled (paused or playing); returns whether the seek was accepted.
+    @discardableResult
+    public func seek(to seconds: Double) -> Bool {
+        let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        return gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, Self.nanoseconds(seconds)) != 0
+    }
+
+    // MARK: Position
+
+    /// Where the output is in the current file, in seconds; nil before it prerolled.
+    public var position: Double? {
+        var value: gint64 = 0
+        guard gst_element_query_position(playbin, GST_FORMAT_TIME, &value) != 0, value >= 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    /// The current file's length in seconds; nil while unknown.
+    public var duration: Double? {
+        var value: gint64 = 0
+        guard gst_element_query_duration(playbin, GST_FORMAT_TIME, &value) != 0, value > 0 else { return nil }
+        return Double(value) / 1e9
+    }
+
+    private static func nanoseconds(_ seconds: Double) -> gint64 {
+        gint64((max(seconds, 0) * 1e9).rounded())
+    }
+
+    // MARK: Bus messages
+
+    fileprivate func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+        switch bl_gst_message_type(message) {
+        case GST_MESSAGE_STREAM_START: onEvent?(.streamStarted)
+        case GST_MESSAGE_EOS: onEvent?(.endOfStream)
+        case GST_MESSAGE_ASYNC_DONE: onEvent?(.asyncDone)
+        case GST_MESSAGE_DURATION_CHANGED: onEvent?(.durationChanged)
+        case GST_MESSAGE_STATE_CHANGED:
+            guard bl_gst_message_is_from(message, playbin) != 0 else { return }
+            var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
+            gst_message_parse_state_changed(message, &old, &new, &pending)
+            switch new {
+            case GST_STATE_PLAYING: onEvent?(.stateChanged(.playing))
+            case GST_STATE_PAUSED: onEvent?(.stateChanged(.paused))
+            default: onEvent?(.stateChanged(.stopped))
+            }
+        case GST_MESSAGE_ELEMENT:
+            guard gst_is_missing_plugin_message(message) != 0, let text = gst_missing_plugin_message_get_description(message) else { return }
+            missingDecoder = String(cString: text)
+            g_free(text)
+        case GST_MESSAGE_ERROR:
+            let failure = failure(from: message)
+            gst_element_set_state(playbin, GST_STATE_NULL)
+            onEvent?(.failed(failure))
+        default:
+            break
+        }
+    }
+
+    private func failure(from message: UnsafeMutablePointer<GstMessage>) -> PlaybackFailure {
+        var error: UnsafeMutablePointer<GError>?
+        var debug: UnsafeMutablePointer<gchar>?
+        gst_message_parse_error(message, &error, &debug)
+        defer {
+            if let error { g_error_free(error) }
+            g_free(debug)
+        }
+        let text = error.flatMap { $0.pointee.message.map { String(cString: $0) } } ?? ""
+        let details = debug.map { String(cString: $0) } ?? ""
+        let domain = error?.pointee.domain ?? 0
+        let code = error?.pointee.code ?? 0
+        let kind: PlaybackFailure.Kind
+        if let missingDecoder {
+            kind = .missingDecoder(format: missingDecoder)
+        } else if bl_gst_message_is_from_audio_sink(message) != 0 {
+            kind = .noOutput
+        } else if domain == gst_resource_error_quark() {
+            kind = [GST_RESOURCE_ERROR_NOT_FOUND, GST_RESOURCE_ERROR_OPEN_READ, GST_RESOURCE_ERROR_READ]
+                .map { gint($0.rawValue) }.contains(code) ? .unreadable : .other
+        } else if domain == gst_stream_error_quark() {
+            kind = code == gint(GST_STREAM_ERROR_CODEC_NOT_FOUND.rawValue) ? .missingDecoder(format: "") : .undecodable
+        } else if domain == gst_core_error_quark(), code == gint(GST_CORE_ERROR_MISSING_PLUGIN.rawValue) {
+            kind = .missingDecoder(format: "")
+        } else {
+            kind = .other
+        }
+        return PlaybackFailure(kind: kind, message: text, details: details)
+    }
+}
+
+// MARK: - Callbacks from GStreamer
+
+/// The owner's next-URI closure, kept alive by the signal connection.
+private final class NextURIBox: Sendable {
+    let nextURI: @Sendable () -> String?
+    init(_ nextURI: @escaping @Sendable () -> String?) { self.nextURI = nextURI }
+}
+
+/// The pipeline, weakly, for the bus watch (the watch must not keep the pipeline alive).
+private final class BusWatcher {
+    weak var pipeline: AudioPipeline?
+    init(pipeline: AudioPipeline) { self.pipeline = pipeline }
+}
+
+/// `about-to-finish`, on a streaming thread: sets the next URI before returning, or leaves
+/// the pipeline to end.
+private let aboutToFinishTrampoline: @convention(c) (UnsafeMutablePointer<GstElement>?, gpointer?) -> Void = { playbin, data in
+    guard let playbin, let data else { return }
+    let box = Unmanaged<NextURIBox>.fromOpaque(data).takeUnretainedValue()
+    guard let uri = box.nextURI() else { return }
+    bl_gst_set_uri(playbin, uri)
+}
+
+private let releaseNextURIBox: GClosureNotify = { data, _ in
+    guard let data else { return }
+    Unmanaged<NextURIBox>.fromOpaque(data).release()
+}
+
+/// The bus watch, on the main context: hands each message to the pipeline.
+private let busTrampoline: GstBusFunc = { _, posted, data in
+    guard let posted, let data else { return 1 }
+    nonisolated(unsafe) let watcher = Unmanaged<BusWatcher>.fromOpaque(data).takeUnretainedValue()
+    nonisolated(unsafe) let message = posted  // the watch runs on the main context's thread
+    MainActor.assumeIsolated { watcher.pipeline?.handle(message) }
+    return 1  // keep watching
+}
+
+private let releaseBusWatcher: GDestroyNotify = { data in
+    guard let data else { return }
+    Unmanaged<BusWatcher>.fromOpaque(data).release()
+}

@@ -1,0 +1,35 @@
+import Foundation
+
+// MARK: - Playing albums
+
+extension LibraryAPI {
+    /// The music files of the album `id` (an album imported from a folder), in play order;
+    /// none for an album added by hand or from an album list.
+    public func tracks(ofAlbum id: AlbumID) -> [Track] {
+        do {
+            return try persistency.database.tracks(ofAlbum: id)
+        } catch {
+            Log.core.warning("Could not read the tracks of album \(id): \(error)")
+            return []
+        }
+    }
+
+    /// The album `id`, shown or not; nil when it is not in the library.
+    public func album(withID id: AlbumID) -> Album? {
+        rows.entry(id, page: [id][...])?.album
+    }
+
+    /// Whether the album `id` is in the library (shown or not).
+    public func contains(albumID id: AlbumID) -> Bool {
+        order.contains(id)
+    }
+
+    /// A file on this computer holding the album's cover, if there is one (a cover the user
+    /// gave, or one downloaded before): for the media controls, which show an image by URI.
+    public func coverFile(for album: Album) -> URL? {
+        if let own = ownCovers.file(for: album.coverUrl) { return own }
+        guard !album.coverUrl.isEmpty else { return nil }
+        let cached = covers.cacheFile(for: album.coverUrl)
+        return FileManager.default.fileExists(atPath: cached.path) ? cached : nil
+    }
+}

@@ -1,0 +1,44 @@
+// MARK: - PlayQueue
+
+/// The tracks of the album playing and which one plays: where Next and Previous go, and which
+/// track follows, skipping the files that are not there. Plain data; the player owns one.
+public struct PlayQueue: Hashable, Sendable {
+    /// The album the tracks are from.
+    public let albumID: AlbumID
+    /// The album's tracks, in play order.
+    public let tracks: [Track]
+    /// The index of the track playing (or loaded).
+    public var current: Int
+
+    public init(albumID: AlbumID, tracks: [Track], current: Int = 0) {
+        self.albumID = albumID
+        self.tracks = tracks
+        self.current = min(max(current, 0), max(tracks.count - 1, 0))
+    }
+
+    /// The track playing.
+    public var track: Track? {
+        tracks.indices.contains(current) ? tracks[current] : nil
+    }
+
+    /// The first playable track from `index` on (itself included), with the tracks skipped
+    /// on the way; nil when none is left.
+    public func playable(from index: Int, isPlayable: (Track) -> Bool = \.fileExists) -> (index: Int, skipped: [Track])? {
+        var skipped: [Track] = []
+        for candidate in max(index, 0)..<max(tracks.count, 0) {
+            if isPlayable(tracks[candidate]) { return (candidate, skipped) }
+            skipped.append(tracks[candidate])
+        }
+        return nil
+    }
+
+    /// The first playable track before `index`, going back; nil when none.
+    public func playable(before index: Int, isPlayable: (Track) -> Bool = \.fileExists) -> Int? {
+        stride(from: min(index, tracks.count) - 1, through: 0, by: -1).first { isPlayable(tracks[$0]) }
+    }
+
+    /// Whether a track follows the current one.
+    public var hasNext: Bool { current + 1 < tracks.count }
+    /// Whether a track comes before the current one.
+    public var hasPrevious: Bool { current > 0 }
+}
