@@ -56,6 +56,27 @@ static inline void bl_gst_set_audio_sink(GstElement *playbin, GstElement *sink) 
     g_object_set(playbin, "audio-sink", sink, NULL);
 }
 
+// MARK: - The output
+
+/// Whether `autoaudiosink` (a bin) ended up with a fake sink inside: it found no sound server
+/// and no device it could open, and plays into nothing at the clock's pace.
+static inline gboolean bl_gst_auto_sink_is_fake(GstElement *autosink) {
+    if (!GST_IS_BIN(autosink)) return FALSE;
+    gboolean fake = FALSE;
+    GstIterator *children = gst_bin_iterate_elements(GST_BIN(autosink));
+    GValue item = G_VALUE_INIT;
+    while (gst_iterator_next(children, &item) == GST_ITERATOR_OK) {
+        GstElement *child = GST_ELEMENT(g_value_get_object(&item));
+        GstElementFactory *factory = gst_element_get_factory(child);
+        const gchar *name = factory ? gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)) : NULL;
+        if (name && (strcmp(name, "fakesink") == 0 || strcmp(name, "fakeaudiosink") == 0)) fake = TRUE;
+        g_value_reset(&item);
+    }
+    g_value_unset(&item);
+    gst_iterator_free(children);
+    return fake;
+}
+
 // MARK: - Signals
 
 /// Connects `about-to-finish` (emitted on a streaming thread) to `handler`.

@@ -41,6 +41,10 @@ static inline GtkAccessible *bl_accessible(gpointer instance) { return GTK_ACCES
 static inline GtkEditable *bl_editable(gpointer instance) { return GTK_EDITABLE(instance); }
 static inline GtkEntry *bl_entry(gpointer instance) { return GTK_ENTRY(instance); }
 static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instance); }
+static inline GtkRange *bl_range(gpointer instance) { return GTK_RANGE(instance); }
+static inline GtkImage *bl_image(gpointer instance) { return GTK_IMAGE(instance); }
+static inline GtkScale *bl_scale(gpointer instance) { return GTK_SCALE(instance); }
+static inline GtkListBoxRow *bl_list_box_row(gpointer instance) { return GTK_LIST_BOX_ROW(instance); }
 static inline GtkDropTarget *bl_drop_target(gpointer instance) { return GTK_DROP_TARGET(instance); }
 static inline GtkNativeDialog *bl_native_dialog(gpointer instance) { return GTK_NATIVE_DIALOG(instance); }
 static inline GtkProgressBar *bl_progress_bar(gpointer instance) { return GTK_PROGRESS_BAR(instance); }

@@ -12,6 +12,10 @@ import CGStreamer
 @MainActor
 public final class AudioPipeline {
     private let playbin: UnsafeMutablePointer<GstElement>
+    /// The output: the system's default (`autoaudiosink`), kept to ask what it found.
+    private let sink: UnsafeMutablePointer<GstElement>?
+    /// Whether the output was checked since the last load (it is, once, when prerolled).
+    private var isOutputChecked = false
     private var busWatchID: guint = 0
     private var aboutToFinishID: gulong = 0
     /// What an `ELEMENT` message said was missing, until the error that follows it.
@@ -28,6 +32,8 @@ public final class AudioPipeline {
         playbin = UnsafeMutablePointer<GstElement>(OpaquePointer(element))
         gst_object_ref_sink(UnsafeMutableRawPointer(playbin))
         bl_gst_set_audio_only(playbin)
+        sink = gst_element_factory_make("autoaudiosink", "output")
+        if let sink { bl_gst_set_audio_sink(playbin, sink) }  // playbin takes the floating reference
         aboutToFinishID = bl_gst_connect_about_to_finish(
             playbin, aboutToFinishTrampoline, Unmanaged.passRetained(NextURIBox(nextURI)).toOpaque(), releaseNextURIBox
         )
@@ -51,6 +57,7 @@ public final class AudioPipeline {
     public func load(_ uri: String) {
         gst_element_set_state(playbin, GST_STATE_READY)
         missingDecoder = nil
+        isOutputChecked = false
         bl_gst_set_uri(playbin, uri)
     }
 
@@ -71,6 +78,7 @@ public final class AudioPipeline {
     public func stop() {
         gst_element_set_state(playbin, GST_STATE_NULL)
         missingDecoder = nil
+        isOutputChecked = false
     }
 
     /// Moves to `seconds` into the current file (sample-accurate). Works once the pipeline has
@@ -113,6 +121,16 @@ public final class AudioPipeline {
             guard bl_gst_message_is_from(message, playbin) != 0 else { return }
             var old = GST_STATE_NULL, new = GST_STATE_NULL, pending = GST_STATE_NULL
             gst_message_parse_state_changed(message, &old, &new, &pending)
+            if new == GST_STATE_PAUSED, !isOutputChecked {
+                // autoaudiosink falls back to a fake sink, with only a warning, when there is no
+                // sound server and no device: playing would go on in silence.
+                isOutputChecked = true
+                if let sink, bl_gst_auto_sink_is_fake(sink) != 0 {
+                    gst_element_set_state(playbin, GST_STATE_NULL)
+                    onEvent?(.failed(PlaybackFailure(kind: .noOutput, message: "No audio output could be opened")))
+                    return
+                }
+            }
             switch new {
             case GST_STATE_PLAYING: onEvent?(.stateChanged(.playing))
             case GST_STATE_PAUSED: onEvent?(.stateChanged(.paused))

@@ -47,6 +47,29 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var search: SearchReport?
     /// The sort chosen in the main menu (`AlbumSort`'s raw value: "title").
     package var sort: String
+    /// The selected album's tracks as the track list shows them ("1 Part 1 0:02", "▶ …").
+    package var tracks: [String]
+    /// Whether Play (the details' button) is sensitive, and its tooltip.
+    package var canPlay: Bool
+    package var playTooltip: String?
+    /// The play bar: `nil` while hidden.
+    package var playback: PlaybackReport?
+}
+
+/// What the play bar shows, and what the player does.
+package struct PlaybackReport: Codable, Equatable, Sendable {
+    /// "playing", "paused" or "stopped".
+    package var status: String
+    /// The track's title, the artist and album line, the elapsed and the remaining time.
+    package var bar: [String]
+    /// The album playing.
+    package var album: String
+    /// The track's index in the album.
+    package var trackIndex: Int
+    /// Seconds into the track.
+    package var position: Double
+    /// The titles of the album views marked as playing in the strip.
+    package var markedInStrip: [String]
 }
 
 /// What the search bar shows.
@@ -121,7 +144,18 @@ extension MainWindowController {
                 hasFocus: browsingBar.entry.containsFocus,
                 filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText]
             ) : nil,
-            sort: actions.sortAction.state
+            sort: actions.sortAction.state,
+            tracks: trackList.isVisible ? trackList.shownText : [],
+            canPlay: actions.playAlbumAction.isEnabled,
+            playTooltip: properties.playButton.tooltip,
+            playback: playBar.isVisible ? PlaybackReport(
+                status: player.status.rawValue,
+                bar: playBar.shownText,
+                album: player.album?.title ?? "",
+                trackIndex: player.queue?.current ?? -1,
+                position: player.currentPosition,
+                markedInStrip: shown.filter(\.isMarkedPlaying).compactMap(\.albumTitle)
+            ) : nil
         )
     }
 }

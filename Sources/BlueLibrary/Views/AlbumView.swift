@@ -33,6 +33,10 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// The mark of the album playing, over the cover's corner.
     private let playingMark = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
     private var isPlaying = false
+    /// Whether the view marks its album as the one playing.
+    package var isMarkedPlaying: Bool { isPlaying }
+    /// The title of the album shown.
+    package var albumTitle: String? { album?.title }
     private let library: LibraryAPI
     private let textures: CoverTextures
 

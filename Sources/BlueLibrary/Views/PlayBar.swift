@@ -30,9 +30,13 @@ package final class PlayBar: Widget {
         column.setAccessibleLabel(localized("Now Playing"))
 
         let top = Box(.horizontal, spacing: 10)
-        cover.addCSSClass("play-bar-cover")
-        cover.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
-        cover.setAlignment(horizontal: .center, vertical: .center)
+        // A disc stands in for an album without a cover (and while the cover loads).
+        let coverFrame = Overlay(child: Image(iconName: "media-optical-cd-audio-symbolic", pixelSize: 24), accessibleRole: .presentation)
+        coverFrame.addCSSClass("play-bar-cover")
+        coverFrame.setSizeRequest(width: Self.coverSize, height: Self.coverSize)
+        coverFrame.setAlignment(horizontal: .center, vertical: .center)
+        cover.setAlignment(horizontal: .fill, vertical: .fill)
+        coverFrame.addOverlay(cover)
         let titles = Box(.vertical, spacing: 0)
         titles.setAlignment(horizontal: .fill, vertical: .center)
         titles.expandsHorizontally = true
@@ -54,7 +58,7 @@ package final class PlayBar: Widget {
             buttons.append(button)
         }
         playPauseButton.addCSSClass("play-pause")
-        top.append(cover)
+        top.append(coverFrame)
         top.append(titles)
         top.append(buttons)
 
@@ -99,7 +103,7 @@ package final class PlayBar: Widget {
         let clamped = min(max(position, 0), length)
         if slider.upper != max(length, 1) { slider.upper = max(length, 1) }
         slider.value = clamped
-        let elapsed = clamped.clockText, remaining = "−" + (length - clamped).clockText
+        let elapsed = clamped.clockText, remaining = "−" + (length - clamped).rounded(.up).clockText
         if elapsedLabel.text != elapsed { elapsedLabel.text = elapsed }
         if remainingLabel.text != remaining { remainingLabel.text = remaining }
     }

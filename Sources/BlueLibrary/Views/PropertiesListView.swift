@@ -19,7 +19,7 @@ package final class PropertiesListView: Widget {
     private let buttons = Box(.horizontal, spacing: 12)
     private let empty = StatusPage(iconName: EmptyState.noSelection.iconName)
     /// Plays the album from its first track (`win.play`); greyed for an album without files.
-    let playButton = Button(mnemonic: localized("_Play"))
+    package let playButton = Button(mnemonic: localized("_Play"))
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
     /// Opens the album's folder in the file manager; shown for an album with a folder.

@@ -40,7 +40,7 @@ extension LibraryDatabase {
         }
     }
 
-    /// The files of the album `id`, in play order.
+    /// The files of the album `id`, in no order.
     func tracks(ofAlbum id: AlbumID) throws -> [Track] {
         try writer.read { db in
             let decoder = JSONDecoder()
@@ -48,10 +48,8 @@ extension LibraryDatabase {
             return rows.compactMap { row -> Track? in
                 guard let path = Data.fromDatabaseValue(row["path"]), let tags = Data.fromDatabaseValue(row["tags"]),
                       let decoded = try? decoder.decode(TrackTags.self, from: tags) else { return nil }
-                return Track(path: MusicFilePath(bytes: [UInt8](path)), title: decoded.title, artist: decoded.artist,
-                             discNumber: decoded.discNumber, trackNumber: decoded.trackNumber, duration: decoded.duration)
+                return Track(path: MusicFilePath(bytes: [UInt8](path)), tags: decoded)
             }
-            .sorted(by: Track.playsBefore)
         }
     }
 

@@ -96,6 +96,7 @@ extension LibraryAPI {
         let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: change.added.count)
         let added = zip(change.added, keys).map { found, key in LibraryEntry(id: found.id, key: key, album: found.album) }
         let written = added + change.replaced
+        pendingTracks.add(change.tracks, sequence: sequence)
         guard !written.isEmpty else {
             persistency.submit(.rememberTracks(change.tracks), sequence: sequence)
             return true

@@ -6,12 +6,14 @@ extension LibraryAPI {
     /// The music files of the album `id` (an album imported from a folder), in play order;
     /// none for an album added by hand or from an album list.
     public func tracks(ofAlbum id: AlbumID) -> [Track] {
+        var tracks: [MusicFilePath: Track] = [:]
         do {
-            return try persistency.database.tracks(ofAlbum: id)
+            for track in try persistency.database.tracks(ofAlbum: id) { tracks[track.path] = track }
         } catch {
             Log.core.warning("Could not read the tracks of album \(id): \(error)")
-            return []
         }
+        tracks.merge(pendingTracks.tracks(ofAlbum: id)) { _, pending in pending }
+        return tracks.values.sorted(by: Track.playsBefore)
     }
 
     /// The album `id`, shown or not; nil when it is not in the library.

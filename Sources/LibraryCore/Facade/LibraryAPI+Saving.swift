@@ -30,6 +30,7 @@ extension LibraryAPI {
     func commitFinished(_ outcome: CommitQueue.Outcome) {
         if let sequence = outcome.committedThrough {
             rows.committed(through: sequence)
+            pendingTracks.committed(through: sequence)
             browsing.committedSequence = sequence
             refreshFacets()
         }

@@ -39,6 +39,8 @@ public final class LibraryAPI {
     public var windowSize: WindowSize? {
         didSet { if windowSize != oldValue { saveState() } }
     }
+    /// Files of imports not committed yet.
+    var pendingTracks = PendingTracks()
     /// What plays (or is paused) and where, remembered across launches; the player keeps it.
     public var playback: PlaybackMemento? {
         didSet { if playback != oldValue { saveState() } }

@@ -24,6 +24,12 @@ public struct Track: Hashable, Sendable {
         self.duration = duration
     }
 
+    /// The track of a file whose tags were read at import.
+    init(path: MusicFilePath, tags: TrackTags) {
+        self.init(path: path, title: tags.title, artist: tags.artist, discNumber: tags.discNumber,
+                  trackNumber: tags.trackNumber, duration: tags.duration)
+    }
+
     /// The file as a `file://` URI (what GStreamer and MPRIS take).
     public var uri: String { path.uri }
 

@@ -1,0 +1,107 @@
+import Foundation
+import MusicFixtures
+import Testing
+import TestSupport
+@testable import BlueLibrary
+import LibraryCore
+
+/// Playing albums in the real binary, heard through a private PulseAudio: an album of tracks
+/// cut from one tone plays with no gap and no click at its boundaries; pause is silent; a
+/// relaunch resumes, paused, where playing stopped, and Play continues from there.
+@MainActor
+@Suite(.serialized)
+struct PlaybackAppTests {
+    /// The largest step between two samples of a 440 Hz sine at half scale, with a margin: a
+    /// gap or a jump in phase at a track boundary makes a larger one.
+    static let smoothStep = Int(0.5 * 32767 * 2 * Double.pi * 440 / 44100 * 1.25)
+
+    @Test func anAlbumPlaysGaplesslyAndPauseIsSilent() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Unbroken", isDirectory: true)
+            // Boundaries that fall mid-wave, where a gap or a click cannot hide.
+            let trackFrames = [44_100 + 123, 30_000 - 77, 50_000, 44_100 * 6]
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Unbroken", artist: "Sine", trackFrames: trackFrames)
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
+            var report = try await app.report { $0.tracks.count == 4 && $0.importProgress == nil }
+            #expect(report.tracks.first == "1 Part 1 0:01")
+            #expect(report.canPlay)
+            #expect(report.playback == nil, "no play bar before anything plays")
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            let start = try await recording.waitForSound()
+            report = try await app.report { $0.playback?.trackIndex == 3 && $0.playback?.status == "playing" }
+            #expect(report.playback?.bar.first == "Part 4")
+            #expect(report.playback?.markedInStrip == ["Unbroken"], "the strip marks the album playing")
+            #expect(report.tracks.last?.hasPrefix("▶") == true, "the track list marks the track playing")
+
+            // Into the last track, then pause: what follows is silence.
+            let boundaries = trackFrames.dropLast().reduce(into: [start]) { $0.append($0.last! + $1) }.dropFirst()
+            try await recording.waitForFrames(boundaries.last! + 44_100)
+            try await app.press("ctrl+space")
+            report = try await app.report { $0.playback?.status == "paused" }
+            let pausedAt = recording.frameCount
+            try await recording.waitForFrames(pausedAt + 44_100)
+            let sound = recording.stop()
+            let heard = start..<(try #require(sound.lastSound()) + 1)
+            #expect(sound.silentRuns(in: heard, threshold: 200, minimumLength: 3).isEmpty, "no silence inside the album")
+            for boundary in boundaries {
+                let around = (boundary - 4_410)..<(boundary + 4_410)
+                #expect(sound.largestStep(in: around) <= Self.smoothStep, "no click at the boundary near frame \(boundary)")
+                #expect(abs(sound.dominantFrequency(in: around) - 440) < 5)
+            }
+            // A pause lets the sound server's buffer (a fraction of a second) play out.
+            #expect(sound.isSilent(in: (pausedAt + 22_050)..<(pausedAt + 44_100)), "silence after the pause")
+            #expect(heard.count > trackFrames.dropLast().reduce(0, +), "the whole of the first three tracks was heard")
+
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
+    @Test func aRelaunchResumesPausedWhereItStopped() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Steps", isDirectory: true)
+            let second = 44_100 * 2
+            // 330 Hz for two seconds, then 660 Hz, then 990 Hz: the pitch heard says where it plays.
+            try ToneAlbumMaker.makeSteppedTrack(at: music.appendingPathComponent("01 Steps.flac"),
+                                                segments: [(330, second), (660, second), (990, second)],
+                                                tags: TrackTags(title: "Steps", artist: "Sine", album: "Steps", trackNumber: 1))
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let controls = MediaPlayerClient(busAddress: bus.address)
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            try await controls.waitFor("PlaybackStatus", containing: "Playing")
+            let trackID = try await controls.property("Metadata")
+            let id = try #require(trackID.firstMatch(of: /objectpath '([^']+)'/)?.1, "a track id in \(trackID)")
+            try await controls.call("SetPosition", "\(id)", "2500000")  // 2.5 s: into the 660 Hz part
+            _ = try await app.report { ($0.playback?.position ?? 0) >= 2.7 }
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+
+            let relaunched = try AppProcess(folders: folders, bus: bus.address, environment: pulse.environment)
+            let report = try await relaunched.report { $0.playback != nil }
+            let resumed = try #require(report.playback)
+            #expect(resumed.status == "paused")
+            #expect(resumed.bar.first == "Steps")
+            #expect(resumed.position >= 2.7 && resumed.position < 3.9, "position \(resumed.position)")
+            let recording = try pulse.record()
+            try await relaunched.press("ctrl+space")
+            let start = try await recording.waitForSound()
+            try await recording.waitForFrames(start + 8_820)
+            let sound = recording.stop()
+            let pitch = sound.dominantFrequency(in: (start + 441)..<(start + 8_820))
+            #expect(abs(pitch - 660) < 20, "it went on at 660 Hz, where it stopped (heard \(pitch) Hz)")
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+        }
+    }
+}

@@ -1,0 +1,59 @@
+import Foundation
+import Testing
+
+/// Talks to the app's MPRIS service from outside, as GNOME Shell's media controls do: over a
+/// private session bus, with `gdbus` (and `playerctl`, the tool users script it with).
+struct MediaPlayerClient {
+    let busAddress: String
+    static let name = "org.mpris.MediaPlayer2.BlueLibrary"
+    static let path = "/org/mpris/MediaPlayer2"
+    static let player = "org.mpris.MediaPlayer2.Player"
+
+    /// Calls a Player method ("PlayPause", "Seek 5000000"); returns gdbus's output.
+    @discardableResult
+    func call(_ method: String, _ arguments: String...) async throws -> String {
+        try await gdbus(["call", "--method", "\(Self.player).\(method)"] + arguments)
+    }
+
+    /// A property of the Player interface as gdbus prints it ("<'Playing'>").
+    func property(_ name: String, interface: String = player) async throws -> String {
+        try await gdbus(["call", "--method", "org.freedesktop.DBus.Properties.Get", interface, name])
+    }
+
+    /// Waits until the property `name` prints with `text` in it; returns what it printed.
+    @discardableResult
+    func waitFor(_ name: String, containing text: String, timeout: Duration = .seconds(60)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        var last = ""
+        while ContinuousClock.now < deadline {
+            last = (try? await property(name)) ?? ""
+            if last.contains(text) { return last }
+            try await Task.sleep(for: .milliseconds(50))  // another process
+        }
+        Issue.record("\(name) never contained \(text); last: \(last)")
+        throw CancellationError()
+    }
+
+    /// Runs `playerctl` against the app; returns its output without the newline.
+    func playerctl(_ arguments: String...) async throws -> String {
+        try await run(["env", "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "playerctl", "--player=BlueLibrary"] + arguments)
+            .trimmingCharacters(in: .whitespacesAndNewlines)
+    }
+
+    private func gdbus(_ arguments: [String]) async throws -> String {
+        try await run(["gdbus"] + [arguments[0], "--address", busAddress, "--dest", Self.name, "--object-path", Self.path] + arguments.dropFirst())
+    }
+
+    private func run(_ arguments: [String]) async throws -> String {
+        let process = Process()
+        let output = Pipe()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = arguments
+        process.standardOutput = output
+        process.standardError = output
+        try process.run()
+        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
+        process.waitUntilExit()
+        return String(decoding: data, as: UTF8.self)
+    }
+}
