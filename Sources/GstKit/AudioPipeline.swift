@@ -21,6 +21,10 @@ public final class AudioPipeline {
     /// What an `ELEMENT` message said was missing, until the error that follows it.
     private var missingDecoder: String?
 
+    /// Where the output was in the file playing when the last failure stopped the pipeline
+    /// (a failure of the next, queued file cuts the current one short).
+    public private(set) var positionAtFailure: Double?
+
     /// Called on the main thread with what the pipeline reports.
     public var onEvent: ((PipelineEvent) -> Void)?
 
@@ -142,6 +146,7 @@ public final class AudioPipeline {
             g_free(text)
         case GST_MESSAGE_ERROR:
             let failure = failure(from: message)
+            positionAtFailure = position
             gst_element_set_state(playbin, GST_STATE_NULL)
             onEvent?(.failed(failure))
         default:

@@ -36,6 +36,8 @@ package final class Player {
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
     private var pendingStart: PendingStart?
     private var positionTimer: RepeatingTimer?
+    /// Files of the album that failed to play, passed over from then on.
+    private var unplayable: Set<MusicFilePath> = []
 
     private enum PendingStart {
         case seek(to: Double, thenPlay: Bool)
@@ -74,6 +76,7 @@ package final class Player {
     func play(albumID: AlbumID, from index: Int = 0) -> Bool {
         let tracks = library.tracks(ofAlbum: albumID)
         guard !tracks.isEmpty else { return false }
+        unplayable = []
         queue = PlayQueue(albumID: albumID, tracks: tracks, current: index)
         start(at: index, position: 0, playing: true)
         return true
@@ -121,7 +124,7 @@ package final class Player {
     }
 
     func next() {
-        guard let queue, let target = queue.playable(from: queue.current + 1) else { return }
+        guard let queue, let target = queue.playable(from: queue.current + 1, isPlayable: isPlayable) else { return }
         tellSkipped(target.skipped)
         start(at: target.index, position: 0, playing: status == .playing)
     }
@@ -131,7 +134,7 @@ package final class Player {
         guard let queue else { return }
         if currentPosition > 3 || !queue.hasPrevious {
             seek(to: 0)
-        } else if let target = queue.playable(before: queue.current) {
+        } else if let target = queue.playable(before: queue.current, isPlayable: isPlayable) {
             start(at: target, position: 0, playing: status == .playing)
         }
     }
@@ -164,7 +167,7 @@ package final class Player {
 
     private func start(at index: Int, position: Double, playing: Bool) {
         guard let current = queue else { return }
-        guard let target = current.playable(from: index) else {
+        guard let target = current.playable(from: index, isPlayable: isPlayable) else {
             let title = album?.title ?? ""
             stop()
             onChange?(.problem(.nothingToPlay(album: title)))
@@ -173,7 +176,7 @@ package final class Player {
         tellSkipped(target.skipped)
         queue?.current = target.index
         self.position = target.index == index ? position : 0
-        upcoming.reset(tracks: current.tracks, current: target.index)
+        upcoming.reset(tracks: current.tracks, current: target.index, unplayable: unplayable)
         if playing {
             load(current.tracks[target.index], at: self.position)
         } else {
@@ -187,6 +190,7 @@ package final class Player {
 
     private func load(_ track: Track, at position: Double) {
         guard let pipeline else { return }
+        Log.ui.debug("loading \(track.uri) at \(position) s")
         pipeline.load(track.uri)
         isLoaded = true
         if position > 0 {
@@ -201,6 +205,7 @@ package final class Player {
     // MARK: The pipeline's reports
 
     private func handle(_ event: PipelineEvent) {
+        Log.ui.debug("pipeline: \(event)")
         switch event {
         case .streamStarted:
             let started = upcoming.trackStarted()
@@ -239,20 +244,27 @@ package final class Player {
         }
     }
 
+    /// A file that cannot be played is named and passed over; the rest plays on. When it was
+    /// the next, queued file, its failure stopped the one playing: that one goes on from
+    /// where it was.
     private func recover(from failure: PlaybackFailure) {
         Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
         isLoaded = false
         pendingStart = nil
         guard let queue else { return }
+        tellSkipped(upcoming.takeSkipped())
         if failure.kind == .noOutput {
             setStatus(.paused)
             onChange?(.problem(.noOutput))
             return
         }
-        let failed = min(upcoming.trackInTrouble, queue.tracks.count - 1)
+        let failed = min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
         let track = queue.tracks[failed]
+        unplayable.insert(track.path)
         onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
-        if queue.playable(from: failed + 1) != nil {
+        if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
+            start(at: queue.current, position: resumeAt, playing: true)
+        } else if queue.playable(from: failed + 1, isPlayable: isPlayable) != nil {
             start(at: failed + 1, position: 0, playing: true)
         } else {
             self.queue?.current = failed
@@ -260,6 +272,11 @@ package final class Player {
             setStatus(.stopped)
             onChange?(.track)
         }
+    }
+
+    /// Whether `track` can be tried: its file is there and did not fail before.
+    private func isPlayable(_ track: Track) -> Bool {
+        !unplayable.contains(track.path) && track.fileExists
     }
 
     /// Why `track` could not be played, and what to do, in words.

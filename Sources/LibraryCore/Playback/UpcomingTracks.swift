@@ -13,15 +13,18 @@ public final class UpcomingTracks: Sendable {
         var current = 0
         var queued: [Int] = []
         var skipped: [Track] = []
+        /// Files that failed to play: passed over without a word (the user was told).
+        var unplayable: Set<MusicFilePath> = []
     }
 
     private let state = Protected(State())
 
     public init() {}
 
-    /// Starts over with `tracks`, `current` playing and nothing queued (a track loaded by hand).
-    public func reset(tracks: [Track], current: Int) {
-        state.withLock { $0 = State(tracks: tracks, current: current) }
+    /// Starts over with `tracks`, `current` playing and nothing queued (a track loaded by hand);
+    /// the files in `unplayable` are passed over.
+    public func reset(tracks: [Track], current: Int, unplayable: Set<MusicFilePath> = []) {
+        state.withLock { $0 = State(tracks: tracks, current: current, unplayable: unplayable) }
     }
 
     /// On the streaming thread: queues the first playable track after the last one playing or
@@ -30,6 +33,10 @@ public final class UpcomingTracks: Sendable {
         state.withLock { state in
             var candidate = (state.queued.last ?? state.current) + 1
             while candidate < state.tracks.count {
+                if state.unplayable.contains(state.tracks[candidate].path) {
+                    candidate += 1
+                    continue
+                }
                 if isPlayable(state.tracks[candidate]) {
                     state.queued.append(candidate)
                     return state.tracks[candidate].uri

@@ -1,0 +1,169 @@
+import BlueLibrary
+import Foundation
+import GtkKit
+
+// MARK: - StallProbe
+
+/// Measures how long the GTK thread's main loop is kept from running, when asked to by the
+/// environment (`BLUELIBRARY_STALL_PROBE=<file>`), and writes what it saw to that file as JSON
+/// when the process exits. `bench/playback.py` reads it for the longest stall while an album
+/// plays through its track changes.
+///
+/// A GLib timer of 1 ms fires for as long as the window is open; the time between two
+/// firings, minus that period, is how late the loop came back to it: a stall of whatever ran
+/// in between (a frame, a handler, a track change). The same measure as the in-process
+/// benchmark's `StallMonitor`. Each lateness is counted under "playing" when the player was
+/// playing at both ends of it, and under "all" in any case; the timer itself adds a thousand
+/// wake-ups a second, so the probe is never on while the benchmark counts wake-ups or CPU.
+@MainActor
+final class StallProbe {
+    nonisolated static let variable = "BLUELIBRARY_STALL_PROBE"
+    /// The timer's period.
+    static let periodMilliseconds = 1
+    /// How many of the longest stalls while playing are kept, with when and where they were.
+    static let keptLongest = 8
+
+    /// The probe of this process, for the exit handler.
+    nonisolated(unsafe) private static var current: StallProbe?
+
+    private let file: URL
+    private weak var controller: MainWindowController?
+    private var timer: RepeatingTimer?
+    private let started = ContinuousClock.now
+    private var lastFiring: ContinuousClock.Instant
+    private var wasPlaying = false
+    private var lastTrack: Int?
+    private var playing = LatenessRecord()
+    private var all = LatenessRecord()
+    private var longest: [Stall] = []
+    private var trackChanges = 0
+    private var playingSeconds = 0.0
+
+    /// One long stall while playing: how late, when (seconds since the window opened) and in
+    /// which track (its index when the stall ended).
+    private struct Stall: Encodable {
+        let latenessMilliseconds: Double
+        let atSeconds: Double
+        let track: Int?
+    }
+
+    /// A probe for `controller` if the environment asks for one.
+    static func fromEnvironment(for controller: MainWindowController) -> StallProbe? {
+        guard let path = ProcessInfo.processInfo.environment[variable], !path.isEmpty else { return nil }
+        return StallProbe(file: URL(fileURLWithPath: path), controller: controller)
+    }
+
+    private init(file: URL, controller: MainWindowController) {
+        self.file = file
+        self.controller = controller
+        lastFiring = started
+        Self.current = self
+        atexit {
+            guard Thread.isMainThread else { return }
+            MainActor.assumeIsolated { StallProbe.current?.write() }
+        }
+        timer = RepeatingTimer(milliseconds: Self.periodMilliseconds) { [weak self] in self?.fired() }
+    }
+
+    private func fired() {
+        let now = ContinuousClock.now
+        let gap = now - lastFiring
+        lastFiring = now
+        let lateness = max(Self.milliseconds(gap) - Double(Self.periodMilliseconds), 0)
+        let player = controller?.player
+        let isPlaying = player?.status == .playing
+        let track = player?.queue?.current
+        all.add(lateness)
+        if isPlaying && wasPlaying {
+            playing.add(lateness)
+            playingSeconds += Self.milliseconds(gap) / 1000
+            keep(Stall(latenessMilliseconds: lateness, atSeconds: Self.milliseconds(now - started) / 1000, track: track))
+        }
+        if isPlaying, let lastTrack, let track, track != lastTrack { trackChanges += 1 }
+        if isPlaying { lastTrack = track }
+        wasPlaying = isPlaying
+    }
+
+    private func keep(_ stall: Stall) {
+        guard longest.count < Self.keptLongest || stall.latenessMilliseconds > longest[longest.count - 1].latenessMilliseconds else { return }
+        let place = longest.firstIndex { $0.latenessMilliseconds < stall.latenessMilliseconds } ?? longest.count
+        longest.insert(stall, at: place)
+        if longest.count > Self.keptLongest { longest.removeLast() }
+    }
+
+    /// Writes the report (at exit).
+    private func write() {
+        struct Report: Encodable {
+            let periodMilliseconds: Int
+            let playing: LatenessRecord.Summary
+            let all: LatenessRecord.Summary
+            let playingSeconds: Double
+            let trackChangesWhilePlaying: Int
+            let longestWhilePlaying: [Stall]
+        }
+        let report = Report(periodMilliseconds: Self.periodMilliseconds, playing: playing.summary, all: all.summary,
+                            playingSeconds: playingSeconds, trackChangesWhilePlaying: trackChanges,
+                            longestWhilePlaying: longest)
+        do {
+            let encoder = JSONEncoder()
+            encoder.outputFormatting = [.sortedKeys, .prettyPrinted]
+            try encoder.encode(report).write(to: file, options: .atomic)
+        } catch {
+            FileHandle.standardError.write(Data("could not write the stall report to \(file.path): \(error)\n".utf8))
+        }
+    }
+
+    nonisolated static func milliseconds(_ duration: Duration) -> Double {
+        Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
+    }
+}
+
+// MARK: - LatenessRecord
+
+/// Latenesses in a fixed histogram (no allocation per firing) and their exact maximum.
+private struct LatenessRecord {
+    /// The histogram's resolution and range: lateness above the range counts in its last bin
+    /// (the maximum is kept exactly).
+    static let binMilliseconds = 0.05
+    static let binCount = 10_000  // 500 ms
+
+    private var bins = [Int](repeating: 0, count: binCount)
+    private var count = 0
+    private var maximum = 0.0
+    private var overFrameBudget = 0  // over 16 ms
+
+    struct Summary: Encodable {
+        let count: Int
+        let maxMilliseconds: Double
+        let p50Milliseconds: Double
+        let p99Milliseconds: Double
+        let p999Milliseconds: Double
+        let over16Milliseconds: Int
+    }
+
+    mutating func add(_ lateness: Double) {
+        let bin = min(Int(lateness / Self.binMilliseconds), bins.count - 1)
+        bins[bin] += 1
+        count += 1
+        maximum = max(maximum, lateness)
+        if lateness > 16 { overFrameBudget += 1 }
+    }
+
+    /// The lateness under which `fraction` of them fall (the upper edge of its bin).
+    func percentile(_ fraction: Double) -> Double {
+        guard count > 0 else { return 0 }
+        let rank = Int((Double(count) * fraction).rounded(.up))
+        var seen = 0
+        for (index, inBin) in bins.enumerated() {
+            seen += inBin
+            if seen >= rank { return min(Double(index + 1) * Self.binMilliseconds, maximum) }
+        }
+        return maximum
+    }
+
+    var summary: Summary {
+        Summary(count: count, maxMilliseconds: maximum, p50Milliseconds: percentile(0.5),
+                p99Milliseconds: percentile(0.99), p999Milliseconds: percentile(0.999),
+                over16Milliseconds: overFrameBudget)
+    }
+}

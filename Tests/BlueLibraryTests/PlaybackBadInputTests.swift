@@ -1,0 +1,106 @@
+import Foundation
+import MusicFixtures
+import Testing
+import TestSupport
+@testable import BlueLibrary
+import LibraryCore
+
+/// What playing does with bad input, in the real binary, heard through a private PulseAudio:
+/// a file that moved is skipped with a notice; a file that does not decode is named with its
+/// format and the next one plays; an album whose files are all gone says so; fifty presses
+/// of Next end on the last track; no sound server is a message, and the app goes on.
+@MainActor
+@Suite(.serialized)
+struct PlaybackBadInputTests {
+    @Test func missingAndDamagedFilesAreSkippedAndNamed() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Troubled", isDirectory: true)
+            let files = try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Troubled", artist: "Sine",
+                                                                   trackFrames: [44_100 * 2, 44_100, 44_100, 44_100 * 2])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 4 && $0.importProgress == nil }
+            // After the import: Part 2 moves away, Part 3 is no longer audio.
+            try FileManager.default.removeItem(at: files[1])
+            try Data("this is not a FLAC file".utf8).write(to: files[2])
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            _ = try await recording.waitForSound()
+            var report = try await app.report { $0.toast?.contains("Part 2") == true }
+            #expect(report.toast?.contains("cannot be found") == true, "\(report.toast ?? "")")
+            report = try await app.report { $0.problem != nil }
+            #expect(report.problem == "“\u{2068}Part 3\u{2069}” could not be played: its file is damaged, or is not FLAC audio.")
+            report = try await app.report { $0.playback?.trackIndex == 3 && $0.playback?.status == "playing" }
+            #expect(report.playback?.bar.first == "Part 4", "the album goes on after the damaged track")
+            report = try await app.report { $0.playback?.status == "stopped" }
+            let sound = recording.stop()
+            let heard = try #require(sound.firstSound()).distance(to: try #require(sound.lastSound()))
+            #expect(heard > 44_100 * 3, "Part 1 and Part 4 were heard (\(heard) frames)")
+
+            // Every file gone: Play says so and nothing plays.
+            for file in files where FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
+            try await app.press("ctrl+space")
+            report = try await app.report { $0.problem?.contains("None of the files") == true }
+            #expect(report.problem == "None of the files of “\u{2068}Troubled\u{2069}” can be found. They may have moved, or be on a drive that is not connected.")
+            #expect(report.playback == nil)
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
+    @Test func fiftyPressesOfNextEndOnTheLastTrackAndDeletingTheAlbumStopsIt() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Many", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Many", artist: "Sine", trackFrames: Array(repeating: 44_100 * 10, count: 6))
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 6 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            _ = try await app.report { $0.playback?.status == "playing" }
+            let window = try await app.windowID()
+            _ = try await AppProcess.run(["xdotool"] + InputDriver(windowID: window).press() + ["--repeat", "50", "--delay", "20", "alt+Right"])
+            var report = try await app.report { $0.playback?.trackIndex == 5 }
+            let recording = try pulse.record()
+            _ = try await recording.waitForSound()  // still playing, the last track
+            _ = recording.stop()
+            #expect(report.playback?.status == "playing")
+            _ = try await AppProcess.run(["xdotool"] + InputDriver(windowID: window).press() + ["--repeat", "50", "--delay", "20", "alt+Left"])
+            report = try await app.report { $0.playback?.trackIndex == 0 }
+            #expect(report.playback?.status == "playing")
+
+            // Deleting the album playing stops it; undo brings the album back, not the playback.
+            try await app.press("Delete")
+            report = try await app.report { $0.albumCount == 5 && $0.playback == nil }
+            try await app.press("ctrl+z")
+            report = try await app.report { $0.albumCount == 6 }
+            #expect(report.playback == nil)
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
+    @Test func noSoundServerIsAMessageAndTheAppGoesOn() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Silent", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Silent", artist: "Sine", trackFrames: [44_100 * 5])
+            let nowhere = folders.root.appendingPathComponent("no-server.sock").path
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: ["PULSE_SERVER": "unix:\(nowhere)"])
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            var report = try await app.report { $0.problem != nil }
+            #expect(report.problem?.hasPrefix("BlueLibrary could not open a sound output.") == true, "\(report.problem ?? "")")
+            #expect(report.playback?.status == "paused", "ready to play once there is sound")
+            try await app.press("Left")  // the message does not stand in the way
+            report = try await app.report { $0.selectedIndex == 4 }
+            #expect(report.properties.contains("Album: American Pie"), "the window goes on working")
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+}
