@@ -1,4 +1,5 @@
 import Foundation
+import MusicFixtures
 import Testing
 import TestSupport
 @testable import BlueLibrary
@@ -162,5 +163,40 @@ struct AccessibleNode: Decodable {
             ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
         let root = try JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8))
         return [root] + root.descendants
+    }
+}
+
+// MARK: - Playing
+
+extension AccessibilityTests {
+    /// A screen reader hears the track list with each track's number, title and length, the
+    /// track and the album playing, and the play bar's controls by what they do.
+    @Test func aScreenReaderHearsTheTracksAndThePlayBar() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Heard", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100 * 30, 44_100 * 30])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 2 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            _ = try await app.report { $0.playback?.status == "playing" }
+
+            let tree = try await AccessibleNode.read(app, bus: bus)
+            let tracks = try #require(tree.first { $0.role == "list" && $0.name == "Tracks" }, "the track list is named")
+            #expect(tracks.descendants.filter { $0.role == "list item" }.map(\.name) == ["1, Part 1, 0:30, playing", "2, Part 2, 0:30"])
+            #expect(tree.contains { $0.role == "list item" && $0.name == "Heard by Sine, playing" }, "the strip says which album plays")
+            let bar = try #require(tree.first { $0.name == "Now Playing" }, "the play bar is a named group")
+            let buttons = bar.descendants.filter { $0.role == "push button" }.map(\.name)
+            #expect(buttons == ["Previous Track", "Pause", "Next Track"])
+            #expect(bar.descendants.contains { $0.role == "slider" && $0.name == "Position" })
+            #expect(bar.descendants.contains { $0.role == "label" && $0.name == "Part 1" })
+
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
     }
 }

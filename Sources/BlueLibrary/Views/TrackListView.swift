@@ -12,11 +12,13 @@ package final class TrackListView: Widget {
     /// Called with a track's index when the user activates it.
     var onActivate: ((Int) -> Void)?
     private var numberLabels: [Label] = []
+    private var rowNames: [String] = []
     private var tracks: [Track] = []
     private var markedIndex: Int?
 
     // Looked up once.
     private static let accessibleRow = LocalizedFormat(localized("%1$@, %2$@"))
+    private static let playingRow = LocalizedFormat(localized("%@, playing"))
 
     init() {
         let scroller = ScrolledWindow(child: list)
@@ -41,6 +43,7 @@ package final class TrackListView: Widget {
         markedIndex = nil
         list.removeAll()
         numberLabels = []
+        rowNames = []
         let showsDiscs = Set(tracks.map { $0.discNumber ?? 1 }).count > 1
         for (index, track) in tracks.enumerated() {
             let row = Box(.horizontal, spacing: 12)
@@ -68,8 +71,10 @@ package final class TrackListView: Widget {
             length.addCSSClass("dim-label")
             row.append(length)
             let name = [track.displayTitle, otherArtist, track.duration.clockText].filter { !$0.isEmpty }
-            list.append(row, accessibleLabel: Self.accessibleRow.filled(with: number.text, name.joined(separator: ", ")))
+            let rowName = Self.accessibleRow.filled(with: number.text, name.joined(separator: ", "))
+            list.append(row, accessibleLabel: rowName)
             numberLabels.append(number)
+            rowNames.append(rowName)
         }
         isVisible = !tracks.isEmpty
     }
@@ -80,11 +85,13 @@ package final class TrackListView: Widget {
         if let old = markedIndex, numberLabels.indices.contains(old) {
             numberLabels[old].text = Self.number(of: tracks[old], at: old, showsDisc: Set(tracks.map { $0.discNumber ?? 1 }).count > 1)
             list.row(at: old)?.removeCSSClass("playing")
+            list.row(at: old)?.setAccessibleLabel(rowNames[old])
         }
         markedIndex = index
         if let index, numberLabels.indices.contains(index) {
             numberLabels[index].text = "▶"
             list.row(at: index)?.addCSSClass("playing")
+            list.row(at: index)?.setAccessibleLabel(Self.playingRow.filled(with: rowNames[index]))
         }
     }
 
