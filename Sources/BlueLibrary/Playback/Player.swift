@@ -21,25 +21,25 @@ package final class Player {
     }
 
     /// The album loaded and which of its tracks plays; nil when nothing is loaded.
-    package private(set) var queue: PlayQueue?
+    package internal(set) var queue: PlayQueue?
     package private(set) var status: Status = .stopped
     /// Seconds into the current track.
-    private(set) var position: Double = 0
+    internal(set) var position: Double = 0
     /// Called with every change, on the GTK thread.
     var onChange: ((PlayerChange) -> Void)?
 
-    private let library: LibraryAPI
-    private let upcoming = UpcomingTracks()
-    private var pipeline: AudioPipeline?
+    let library: LibraryAPI
+    let upcoming = UpcomingTracks()
+    var pipeline: AudioPipeline?
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
-    private var isLoaded = false
+    var isLoaded = false
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
-    private var pendingStart: PendingStart?
+    var pendingStart: PendingStart?
     private var positionTimer: RepeatingTimer?
     /// Files of the album that failed to play, passed over from then on.
-    private var unplayable: Set<MusicFilePath> = []
+    var unplayable: Set<MusicFilePath> = []
 
-    private enum PendingStart {
+    enum PendingStart {
         case seek(to: Double, thenPlay: Bool)
         case play
     }
@@ -165,7 +165,7 @@ package final class Player {
 
     // MARK: Loading a track
 
-    private func start(at index: Int, position: Double, playing: Bool) {
+    func start(at index: Int, position: Double, playing: Bool) {
         guard let current = queue else { return }
         guard let target = current.playable(from: index, isPlayable: isPlayable) else {
             let title = album?.title ?? ""
@@ -202,105 +202,9 @@ package final class Player {
         }
     }
 
-    // MARK: The pipeline's reports
-
-    private func handle(_ event: PipelineEvent) {
-        Log.ui.debug("pipeline: \(event)")
-        switch event {
-        case .streamStarted:
-            let started = upcoming.trackStarted()
-            tellSkipped(started.skipped)
-            guard let index = started.index else { return }
-            queue?.current = index
-            position = 0
-            onChange?(.track)
-            remember()
-        case .asyncDone:
-            switch pendingStart {
-            case .seek(let target, let thenPlay)?:
-                pendingStart = thenPlay ? .play : nil
-                pipeline?.seek(to: target)
-            case .play?:
-                pendingStart = nil
-                pipeline?.play()
-            case nil:
-                break
-            }
-        case .endOfStream:
-            tellSkipped(upcoming.takeSkipped())
-            pipeline?.stop()
-            isLoaded = false
-            queue?.current = 0
-            position = 0
-            setStatus(.stopped)
-            onChange?(.track)
-            library.playback = nil
-        case .durationChanged:
-            onChange?(.position)
-        case .failed(let failure):
-            recover(from: failure)
-        case .stateChanged:
-            break
-        }
-    }
-
-    /// A file that cannot be played is named and passed over; the rest plays on. When it was
-    /// the next, queued file, its failure stopped the one playing: that one goes on from
-    /// where it was.
-    private func recover(from failure: PlaybackFailure) {
-        Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
-        isLoaded = false
-        pendingStart = nil
-        guard let queue else { return }
-        tellSkipped(upcoming.takeSkipped())
-        if failure.kind == .noOutput {
-            setStatus(.paused)
-            onChange?(.problem(.noOutput))
-            return
-        }
-        let failed = min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
-        let track = queue.tracks[failed]
-        unplayable.insert(track.path)
-        onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
-        if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
-            start(at: queue.current, position: resumeAt, playing: true)
-        } else if queue.playable(from: failed + 1, isPlayable: isPlayable) != nil {
-            start(at: failed + 1, position: 0, playing: true)
-        } else {
-            self.queue?.current = failed
-            position = 0
-            setStatus(.stopped)
-            onChange?(.track)
-        }
-    }
-
-    /// Whether `track` can be tried: its file is there and did not fail before.
-    private func isPlayable(_ track: Track) -> Bool {
-        !unplayable.contains(track.path) && track.fileExists
-    }
-
-    /// Why `track` could not be played, and what to do, in words.
-    static func reason(_ failure: PlaybackFailure, for track: Track) -> String {
-        let format = AudioFormat(fileExtension: String(track.path.displayName.split(separator: ".").last ?? ""))
-        switch failure.kind {
-        case .missingDecoder(let description):
-            let name = format?.name ?? description
-            guard let package = format?.debianPackage else {
-                return localized("this computer cannot decode its format (%@).", name)
-            }
-            return localized("this computer cannot decode %1$@ audio. Installing the package “%2$@” adds it.", name, package)
-        case .unreadable:
-            return localized("its file cannot be read. It may have moved, or be on a drive that is not connected.")
-        case .undecodable:
-            return localized("its file is damaged, or is not %@ audio.", format?.name ?? localized("playable"))
-        case .noOutput, .other:
-            return failure.message
-        }
-    }
-
     // MARK: State
 
-    private func setStatus(_ new: Status) {
+    func setStatus(_ new: Status) {
         if new == .playing {
             if positionTimer == nil {
                 positionTimer = RepeatingTimer(milliseconds: Self.positionInterval) { [weak self] in self?.tick() }
@@ -321,7 +225,7 @@ package final class Player {
         onChange?(.position)
     }
 
-    private func tellSkipped(_ tracks: [Track]) {
+    func tellSkipped(_ tracks: [Track]) {
         guard !tracks.isEmpty else { return }
         onChange?(.problem(.skipped(tracks)))
     }

@@ -1,0 +1,44 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - Data source and delegate of the strip
+
+extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScrollerViewDelegate {
+    public func numberOfViews(in scroller: HorizontalScrollerView) -> Int {
+        library.count
+    }
+
+    public func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView {
+        AlbumView(library: library, textures: coverTextures)
+    }
+
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {
+        guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
+        // The marker of the album playing reaches the strip as content, like the cover.
+        albumView.configure(with: album, isPlaying: player.queue != nil && library.albumID(at: index) == player.queue?.albumID)
+    }
+
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int) {
+        library.selectAlbum(at: index)
+    }
+
+    public func initialViewIndex(for scroller: HorizontalScrollerView) -> Int {
+        library.selectedIndex ?? 0
+    }
+
+    /// A double click on a cover (or Enter on it) opens the Edit Album dialog.
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didActivateViewAt index: Int) {
+        editSelectedAlbum()
+    }
+
+    /// An image file or image data dropped onto a cover becomes its album's cover; a music
+    /// folder (or an audio file) is imported.
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
+        if case .file(let url) = item, Self.isMusic(url) {
+            importMusic([url])
+        } else {
+            setCover(from: item, at: index)
+        }
+        return true
+    }
+}

@@ -1,0 +1,102 @@
+import GstKit
+import LibraryCore
+
+// MARK: - What the pipeline reports
+
+extension Player {
+    /// Follows the pipeline: a queued track began (a gapless change), a preroll finished (a
+    /// resumed position is sought, then played), the album ended, or a file failed.
+    func handle(_ event: PipelineEvent) {
+        Log.ui.debug("pipeline: \(event)")
+        switch event {
+        case .streamStarted:
+            let started = upcoming.trackStarted()
+            tellSkipped(started.skipped)
+            guard let index = started.index else { return }
+            queue?.current = index
+            position = 0
+            onChange?(.track)
+            remember()
+        case .asyncDone:
+            switch pendingStart {
+            case .seek(let target, let thenPlay)?:
+                pendingStart = thenPlay ? .play : nil
+                pipeline?.seek(to: target)
+            case .play?:
+                pendingStart = nil
+                pipeline?.play()
+            case nil:
+                break
+            }
+        case .endOfStream:
+            tellSkipped(upcoming.takeSkipped())
+            pipeline?.stop()
+            isLoaded = false
+            queue?.current = 0
+            position = 0
+            setStatus(.stopped)
+            onChange?(.track)
+            library.playback = nil
+        case .durationChanged:
+            onChange?(.position)
+        case .failed(let failure):
+            recover(from: failure)
+        case .stateChanged:
+            break
+        }
+    }
+
+    /// A file that cannot be played is named and passed over; the rest plays on. When it was
+    /// the next, queued file, its failure stopped the one playing: that one goes on from
+    /// where it was.
+    private func recover(from failure: PlaybackFailure) {
+        Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
+        isLoaded = false
+        pendingStart = nil
+        guard let queue else { return }
+        tellSkipped(upcoming.takeSkipped())
+        if failure.kind == .noOutput {
+            setStatus(.paused)
+            onChange?(.problem(.noOutput))
+            return
+        }
+        let failed = min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
+        let track = queue.tracks[failed]
+        unplayable.insert(track.path)
+        onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
+        if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
+            start(at: queue.current, position: resumeAt, playing: true)
+        } else if queue.playable(from: failed + 1, isPlayable: isPlayable) != nil {
+            start(at: failed + 1, position: 0, playing: true)
+        } else {
+            self.queue?.current = failed
+            position = 0
+            setStatus(.stopped)
+            onChange?(.track)
+        }
+    }
+
+    /// Whether `track` can be tried: its file is there and did not fail before.
+    func isPlayable(_ track: Track) -> Bool {
+        !unplayable.contains(track.path) && track.fileExists
+    }
+
+    /// Why `track` could not be played, and what to do, in words.
+    static func reason(_ failure: PlaybackFailure, for track: Track) -> String {
+        let format = AudioFormat(fileExtension: String(track.path.displayName.split(separator: ".").last ?? ""))
+        switch failure.kind {
+        case .missingDecoder(let description):
+            let name = format?.name ?? description
+            guard let package = format?.debianPackage else {
+                return localized("this computer cannot decode its format (%@).", name)
+            }
+            return localized("this computer cannot decode %1$@ audio. Installing the package “%2$@” adds it.", name, package)
+        case .unreadable:
+            return localized("its file cannot be read. It may have moved, or be on a drive that is not connected.")
+        case .undecodable:
+            return localized("its file is damaged, or is not %@ audio.", format?.name ?? localized("playable"))
+        case .noOutput, .other:
+            return failure.message
+        }
+    }
+}
