@@ -58,16 +58,11 @@ public final class Timeout {
 
     /// Calls `work` once after `milliseconds`, unless cancelled first.
     public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
-        let fire: @MainActor () -> Void = { [weak self] in
+        sourceID = addTimeout(milliseconds: milliseconds) { [weak self] in
             self?.sourceID = 0
             work()
+            return false
         }
-        let box = ClosureBox<@MainActor () -> Void>.retained(fire)
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
-            guard let fire = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
-            MainActor.assumeIsolated { fire() }
-            return 0  // G_SOURCE_REMOVE
-        }, box, releaseBox)
     }
 
     /// Whether the timer is still waiting to fire.
@@ -92,12 +87,10 @@ public final class RepeatingTimer {
 
     /// Calls `work` every `milliseconds` until cancelled.
     public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
-        let box = ClosureBox<@MainActor () -> Void>.retained(work)
-        sourceID = g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
-            guard let work = ClosureBox<@MainActor () -> Void>.unbox(data) else { return 0 }
-            MainActor.assumeIsolated { work() }
-            return 1  // G_SOURCE_CONTINUE
-        }, box, releaseBox)
+        sourceID = addTimeout(milliseconds: milliseconds) {
+            work()
+            return true
+        }
     }
 
     public func cancel() {
@@ -109,6 +102,17 @@ public final class RepeatingTimer {
     isolated deinit {
         cancel()
     }
+}
+
+/// Adds a GLib timeout on the GTK thread calling `work` every `milliseconds` until it returns
+/// false; returns the source's id.
+@MainActor
+private func addTimeout(milliseconds: Int, _ work: @escaping @MainActor () -> Bool) -> guint {
+    let box = ClosureBox<@MainActor () -> Bool>.retained(work)
+    return g_timeout_add_full(G_PRIORITY_DEFAULT, guint(milliseconds), { data in
+        guard let work = ClosureBox<@MainActor () -> Bool>.unbox(data) else { return 0 }
+        return MainActor.assumeIsolated { work() } ? 1 : 0  // G_SOURCE_CONTINUE or G_SOURCE_REMOVE
+    }, box, releaseBox)
 }
 
 extension Widget {

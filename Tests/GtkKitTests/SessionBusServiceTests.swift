@@ -3,29 +3,6 @@ import Testing
 import TestSupport
 @testable import GtkKit
 
-/// A test's own message bus (`dbus-daemon --session`), stopped when released.
-final class PrivateBus {
-    let address: String
-    private let process = Process()
-
-    init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        address = output.fileHandleForReading.readLine() ?? ""
-        try #require(address.hasPrefix("unix:"), "dbus-daemon did not start")
-    }
-
-    deinit {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-}
-
 /// A command run while the test turns the GLib loop (the service answers from it), its
 /// output going to files that can be read at any time.
 @MainActor
@@ -137,7 +114,7 @@ struct SessionBusServiceTests {
     }
 
     /// A service on `bus` exporting `object`, once published.
-    func publish(_ object: SessionBusObject, on bus: PrivateBus, xml: String? = nil) async throws -> SessionBusService {
+    func publish(_ object: SessionBusObject, on bus: SessionBus, xml: String? = nil) async throws -> SessionBusService {
         let service = try SessionBusService(name: Self.name, path: Self.path, introspectionXML: try xml ?? Self.mprisXML(),
                                             object: object, busAddress: bus.address)
         try #require(await MainLoopDriver.run(until: { service.isPublished }), "the service was not published")
@@ -145,7 +122,7 @@ struct SessionBusServiceTests {
     }
 
     /// `gdbus call` from another process: its status, standard output and error.
-    func call(_ bus: PrivateBus, _ method: String, _ arguments: String..., destination: String = Self.name,
+    func call(_ bus: SessionBus, _ method: String, _ arguments: String..., destination: String = Self.name,
               path: String = Self.path) async throws -> (status: Int32, output: String, error: String) {
         let command = try Command(["gdbus", "call", "--address", bus.address, "--dest", destination,
                                    "--object-path", path, "--method", method] + arguments)
@@ -153,7 +130,7 @@ struct SessionBusServiceTests {
         return (status, command.output, command.errorOutput)
     }
 
-    func nameHasOwner(_ bus: PrivateBus) async throws -> String {
+    func nameHasOwner(_ bus: SessionBus) async throws -> String {
         try await call(bus, "org.freedesktop.DBus.NameHasOwner", Self.name, destination: "org.freedesktop.DBus",
                        path: "/org/freedesktop/DBus").output
     }
@@ -188,7 +165,7 @@ struct SessionBusServiceTests {
     // MARK: Calls
 
     @Test func methodsAreCalledFromAnotherProcess() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         let player = FakePlayer()
         let service = try SessionBusService(name: Self.name, path: Self.path, introspectionXML: try Self.mprisXML(),
                                             object: player, busAddress: bus.address)
@@ -220,7 +197,7 @@ struct SessionBusServiceTests {
     }
 
     @Test func repliesCarryValuesAndAnUnsendableOneIsAnError() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         let object = FakePlayer()
         let service = try await publish(object, on: bus, xml: Self.testXML)
         let echo = try await call(bus, "io.github.bluelibrary.Test.Echo", "{'n': <int64 5>, 'p': <objectpath '/a'>, 's': <['x']>}")
@@ -234,7 +211,7 @@ struct SessionBusServiceTests {
     // MARK: Properties
 
     @Test func propertiesAreReadAndWrittenFromAnotherProcess() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         let player = FakePlayer()
         let service = try await publish(player, on: bus)
         let get = "org.freedesktop.DBus.Properties.Get", set = "org.freedesktop.DBus.Properties.Set"
@@ -264,7 +241,7 @@ struct SessionBusServiceTests {
     // MARK: Signals
 
     @Test func signalsReachListeners() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         let service = try await publish(FakePlayer(), on: bus)
         let monitor = try Command(["dbus-monitor", "--address", bus.address, "type='signal',path='\(Self.path)'"])
         // A monitor is told it lost its own name once the bus monitors for it.
@@ -283,7 +260,7 @@ struct SessionBusServiceTests {
     // MARK: Lifetime
 
     @Test func unpublishingReleasesTheNameAndTheObjectIsHeldWeakly() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         weak var weakPlayer: FakePlayer?
         var player: FakePlayer? = FakePlayer()
         weakPlayer = player
@@ -305,7 +282,7 @@ struct SessionBusServiceTests {
     }
 
     @Test func anObjectThatCannotBeExportedIsNotPublished() async throws {
-        let bus = try PrivateBus()
+        let bus = try SessionBus()
         let xml = "<node><interface name='a.B'><method name='C'/></interface><interface name='a.B'/></node>"
         let service = try SessionBusService(name: Self.name, path: Self.path, introspectionXML: xml, object: FakePlayer(),
                                             busAddress: bus.address)

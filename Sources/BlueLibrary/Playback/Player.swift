@@ -24,7 +24,7 @@ package final class Player {
     package internal(set) var queue: PlayQueue?
     package private(set) var status: Status = .stopped
     /// Seconds into the current track.
-    internal(set) var position: Double = 0
+    var position: Double = 0
     /// Called with every change, on the GTK thread.
     var onChange: ((PlayerChange) -> Void)?
 

@@ -193,34 +193,6 @@ final class AppProcess {
     }
 }
 
-/// A private D-Bus session bus for single-instance tests, stopped when released.
-final class SessionBus {
-    let address: String
-    private let process = Process()
-
-    init() throws {
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["dbus-daemon", "--session", "--nofork", "--print-address=1"]
-        process.standardOutput = output
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        address = output.fileHandleForReading.readLine() ?? ""
-        try #require(address.hasPrefix("unix:"), "dbus-daemon did not start")
-    }
-
-    /// Stops the bus (and with it, an app still registered on it).
-    func stop() {
-        guard process.isRunning else { return }
-        kill(process.processIdentifier, SIGKILL)
-        process.waitUntilExit()
-    }
-
-    deinit {
-        stop()
-    }
-}
-
 /// A window a test waited for did not show.
 struct AppProcessError: Error, CustomStringConvertible {
     let description: String

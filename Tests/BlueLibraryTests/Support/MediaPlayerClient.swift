@@ -36,24 +36,11 @@ struct MediaPlayerClient {
 
     /// Runs `playerctl` against the app; returns its output without the newline.
     func playerctl(_ arguments: String...) async throws -> String {
-        try await run(["env", "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "playerctl", "--player=BlueLibrary"] + arguments)
+        try await AppProcess.run(["env", "DBUS_SESSION_BUS_ADDRESS=\(busAddress)", "playerctl", "--player=BlueLibrary"] + arguments)
             .trimmingCharacters(in: .whitespacesAndNewlines)
     }
 
     private func gdbus(_ arguments: [String]) async throws -> String {
-        try await run(["gdbus"] + [arguments[0], "--address", busAddress, "--dest", Self.name, "--object-path", Self.path] + arguments.dropFirst())
-    }
-
-    private func run(_ arguments: [String]) async throws -> String {
-        let process = Process()
-        let output = Pipe()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = arguments
-        process.standardOutput = output
-        process.standardError = output
-        try process.run()
-        let data = await Task.detached { output.fileHandleForReading.readDataToEndOfFile() }.value
-        process.waitUntilExit()
-        return String(decoding: data, as: UTF8.self)
+        try await AppProcess.run(["gdbus"] + [arguments[0], "--address", busAddress, "--dest", Self.name, "--object-path", Self.path] + arguments.dropFirst())
     }
 }
