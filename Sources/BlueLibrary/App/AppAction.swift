@@ -96,9 +96,9 @@ enum AppAction: CaseIterable {
         case .dismissNotice: ["Escape"]
         // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
         // them to the focused window (GNOME Shell sends them over MPRIS instead).
-        case .playPause: ["<Control>space", "XF86AudioPlay"]
-        case .nextTrack: ["<Alt>Right", "XF86AudioNext"]
-        case .previousTrack: ["<Alt>Left", "XF86AudioPrev"]
+        case .playPause: ["<Control>space", "AudioPlay"]
+        case .nextTrack: ["<Alt>Right", "AudioNext"]
+        case .previousTrack: ["<Alt>Left", "AudioPrev"]
         case .playAlbum, .importAlbums, .exportAlbums: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]

@@ -100,6 +100,11 @@ package final class TrackListView: Widget {
         _ = list.row(at: index)?.grabFocus()
     }
 
+    /// The row showing the track at `index` (what a click or the keyboard focus lands on).
+    package func row(at index: Int) -> Widget? {
+        list.row(at: index)
+    }
+
     /// The tracks shown, as a user reads each row.
     package var shownText: [String] {
         tracks.enumerated().map { index, track in "\(numberLabels[index].text) \(track.displayTitle) \(track.duration.clockText)" }
