@@ -81,4 +81,50 @@ struct MediaControlsAppTests {
             #expect(try await app.waitForExit() == 0)
         }
     }
+
+    /// While music plays the session does not suspend: the app asks GNOME's session manager
+    /// (a stand-in here, `Tests/Fixtures/fake_session_manager.py`) to inhibit suspending, and
+    /// withdraws the request when it pauses.
+    @Test func theSessionStaysAwakeWhilePlaying() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Awake", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Awake", artist: "Sine", trackFrames: [44_100 * 30])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let calls = folders.root.appendingPathComponent("session-manager.log")
+            try Data().write(to: calls)
+            let sessionManager = Process()
+            sessionManager.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+            sessionManager.arguments = [Repository.root.appendingPathComponent("Tests/Fixtures/fake_session_manager.py").path]
+            sessionManager.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
+            sessionManager.standardOutput = try FileHandle(forWritingTo: calls)
+            try sessionManager.run()
+            defer { sessionManager.terminate() }
+            let said = { (try? String(contentsOf: calls, encoding: .utf8)) ?? "" }
+            try await waitFor("the session manager") { said().contains("ready") }
+
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            #expect(!said().contains("inhibit"), "nothing is inhibited before playing")
+            try await app.press("ctrl+space")
+            try await waitFor("an inhibition of suspending") { said().contains("inhibit 4 Playing music") }
+            try await app.press("ctrl+space")
+            _ = try await app.report { $0.playback?.status == "paused" }
+            try await waitFor("the inhibition withdrawn") { said().contains("uninhibit 1") }
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
+    /// Waits for a condition on another process's output.
+    private func waitFor(_ what: String, timeout: Duration = .seconds(60), _ condition: () -> Bool) async throws {
+        let deadline = ContinuousClock.now + timeout
+        while !condition() {
+            try #require(ContinuousClock.now < deadline, "timed out waiting for \(what)")
+            try await Task.sleep(for: .milliseconds(50))  // another process
+        }
+    }
 }

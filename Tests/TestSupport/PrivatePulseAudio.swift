@@ -7,9 +7,9 @@ import Foundation
 /// records, and a socket in a fresh private folder. Suites in one process each start their
 /// own; none touches the user's sound server.
 ///
-/// The daemon runs under a small shell that kills it when this process's end of a pipe
-/// closes, so a test that crashes leaves no daemon behind. `stop()` (or the last release)
-/// stops it and removes the folder.
+/// The daemon runs under a small shell whose reader kills it when this process's end of a
+/// pipe closes, so a test that crashes leaves no daemon behind. `stop()` (or the last
+/// release) stops it and removes the folder.
 public final class PrivatePulseAudio: @unchecked Sendable {
     /// Why the daemon, a client or a recording failed.
     public struct Failure: Error, CustomStringConvertible {
@@ -145,12 +145,25 @@ public final class PrivatePulseAudio: @unchecked Sendable {
             return !isStopped
         }
         guard first else { return }
-        try? lifeline.fileHandleForWriting.close()  // the wrapper's reader stops the daemon
-        if !Self.waitForExit(wrapper, deadline: .now + .seconds(10)), daemonID > 0 {
-            kill(daemonID, SIGKILL)
-            _ = Self.waitForExit(wrapper, deadline: .now + .seconds(10))
+        try? lifeline.fileHandleForWriting.close()
+        if daemonID > 0 {
+            kill(daemonID, SIGTERM)
+            if !isDaemonGone(deadline: .now + .seconds(10)) {
+                kill(daemonID, SIGKILL)
+                _ = isDaemonGone(deadline: .now + .seconds(10))
+            }
         }
         try? FileManager.default.removeItem(at: folder)
+    }
+
+    /// Whether the daemon ended (and the wrapper reaped it) before `deadline`. Not the
+    /// wrapper's end: Foundation sees that only once the reader ends too.
+    private func isDaemonGone(deadline: ContinuousClock.Instant) -> Bool {
+        while kill(daemonID, 0) == 0 {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(5_000)  // the polling interval: the daemon is another process
+        }
+        return true
     }
 
     // MARK: Starting
@@ -158,7 +171,7 @@ public final class PrivatePulseAudio: @unchecked Sendable {
     private func waitUntilAnswering(deadline: ContinuousClock.Instant) throws {
         let pactl = try Self.tool("pactl")
         while ContinuousClock.now < deadline {
-            guard wrapper.isRunning else { break }
+            guard kill(daemonID, 0) == 0 else { break }
             let probe = Process()
             probe.executableURL = URL(fileURLWithPath: pactl)
             probe.arguments = ["info"]
@@ -171,7 +184,7 @@ public final class PrivatePulseAudio: @unchecked Sendable {
             usleep(20_000)  // the polling interval: the daemon is another process
         }
         let log = (try? String(contentsOf: folder.appendingPathComponent("daemon.log"), encoding: .utf8)) ?? ""
-        throw Failure(description: "PulseAudio did not answer within 30 s: \(log.suffix(2000))")
+        throw Failure(description: "PulseAudio did not start or did not answer within 30 s: \(log.suffix(2000))")
     }
 
     /// A fresh folder only this user may enter, with a path short enough for a socket.

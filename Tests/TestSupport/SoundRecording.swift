@@ -168,7 +168,6 @@ public final class MonitorRecording: @unchecked Sendable {
     private let reader: FileHandle
     private var samples: [Int16] = []
     private var pending: [UInt8] = []
-    private var scanned = 0
 
     init(tool: String, environment: [String: String], rate: Int) throws {
         self.rate = rate
@@ -219,12 +218,29 @@ public final class MonitorRecording: @unchecked Sendable {
         return snapshot()
     }
 
-    /// Waits for a left-channel sample of `threshold` or more in magnitude; returns its frame.
-    public func waitForSound(threshold: Int16 = 500, timeout: Duration = .seconds(60)) async throws -> Int {
-        try await poll(timeout, "sound of \(threshold) or more") {
-            while scanned < samples.count / 2 {
-                defer { scanned += 1 }
-                if abs(Int(samples[2 * scanned])) >= Int(threshold) { return scanned }
+    /// Waits for a left-channel sample of `threshold` or more in magnitude at frame `start` or
+    /// later; returns its frame.
+    public func waitForSound(threshold: Int16 = 500, from start: Int = 0, timeout: Duration = .seconds(60)) async throws -> Int {
+        var next = max(0, start)
+        return try await poll(timeout, "sound of \(threshold) or more from frame \(start)") {
+            while next < samples.count / 2 {
+                if abs(Int(samples[2 * next])) >= Int(threshold) { return next }
+                next += 1
+            }
+            return nil
+        }
+    }
+
+    /// Waits for `length` consecutive left-channel samples below `threshold` in magnitude,
+    /// at frame `start` or later; returns the first of them.
+    public func waitForSilence(_ length: Int, threshold: Int16 = 500, from start: Int = 0,
+                               timeout: Duration = .seconds(60)) async throws -> Int {
+        var next = max(0, start), run = 0
+        return try await poll(timeout, "\(length) silent frames from frame \(start)") {
+            while next < samples.count / 2 {
+                run = abs(Int(samples[2 * next])) < Int(threshold) ? run + 1 : 0
+                next += 1
+                if run >= max(1, length) { return next - run }
             }
             return nil
         }
