@@ -100,7 +100,8 @@ package final class Player {
         guard status == .playing else { return }
         if isLoaded {
             pipeline?.pause()
-            position = pipeline?.position ?? position
+            // While a resumed position is being sought, the pipeline is not there yet.
+            if pendingStart == nil { position = pipeline?.position ?? position }
         }
         if case .seek(let target, _) = pendingStart { pendingStart = .seek(to: target, thenPlay: false) }
         if case .play = pendingStart { pendingStart = nil }
