@@ -15,6 +15,11 @@ import GtkKit
 /// benchmark's `StallMonitor`. Each lateness is counted under "playing" when the player was
 /// playing at both ends of it, and under "all" in any case; the timer itself adds a thousand
 /// wake-ups a second, so the probe is never on while the benchmark counts wake-ups or CPU.
+///
+/// On a shared machine a stall may be another process's: the GTK thread was ready but had no
+/// core. So each firing also reads the thread's scheduler figures (`/proc/thread-self/schedstat`:
+/// time on a core, time waiting for one), and the lateness without the wait for a core is
+/// counted apart ("playingOwn"): the loop's own work and what it waited on (the X server, I/O).
 @MainActor
 final class StallProbe {
     nonisolated static let variable = "BLUELIBRARY_STALL_PROBE"
@@ -34,17 +39,29 @@ final class StallProbe {
     private var wasPlaying = false
     private var lastTrack: Int?
     private var playing = LatenessRecord()
+    private var playingOwn = LatenessRecord()
     private var all = LatenessRecord()
+    private let schedulerFile = FileHandle(forReadingAtPath: "/proc/thread-self/schedstat")
+    private var lastScheduler: SchedulerTimes?
     private var longest: [Stall] = []
     private var trackChanges = 0
     private var playingSeconds = 0.0
 
-    /// One long stall while playing: how late, when (seconds since the window opened) and in
-    /// which track (its index when the stall ended).
+    /// One long stall while playing: how late, when (seconds since the window opened), in
+    /// which track (its index when the stall ended), and how much of the gap the thread spent
+    /// on a core and waiting for one (nil where the kernel does not say).
     private struct Stall: Encodable {
         let latenessMilliseconds: Double
         let atSeconds: Double
         let track: Int?
+        let onCoreMilliseconds: Double?
+        let waitingForCoreMilliseconds: Double?
+    }
+
+    /// The thread's time on a core and waiting for one, from the kernel (nanoseconds).
+    private struct SchedulerTimes {
+        let onCore: Double
+        let waiting: Double
     }
 
     /// A probe for `controller` if the environment asks for one.
@@ -70,18 +87,38 @@ final class StallProbe {
         let gap = now - lastFiring
         lastFiring = now
         let lateness = max(Self.milliseconds(gap) - Double(Self.periodMilliseconds), 0)
+        let scheduler = readScheduler()
+        let onCore = both(lastScheduler, scheduler).map { ($1.onCore - $0.onCore) / 1e6 }
+        let waiting = both(lastScheduler, scheduler).map { ($1.waiting - $0.waiting) / 1e6 }
+        lastScheduler = scheduler
         let player = controller?.player
         let isPlaying = player?.status == .playing
         let track = player?.queue?.current
         all.add(lateness)
         if isPlaying && wasPlaying {
             playing.add(lateness)
+            playingOwn.add(max(lateness - (waiting ?? 0), 0))
             playingSeconds += Self.milliseconds(gap) / 1000
-            keep(Stall(latenessMilliseconds: lateness, atSeconds: Self.milliseconds(now - started) / 1000, track: track))
+            keep(Stall(latenessMilliseconds: lateness, atSeconds: Self.milliseconds(now - started) / 1000, track: track,
+                       onCoreMilliseconds: onCore, waitingForCoreMilliseconds: waiting))
         }
         if isPlaying, let lastTrack, let track, track != lastTrack { trackChanges += 1 }
         if isPlaying { lastTrack = track }
         wasPlaying = isPlaying
+    }
+
+    /// The GTK thread's scheduler times now (the timer fires on it), nil if unreadable.
+    private func readScheduler() -> SchedulerTimes? {
+        guard let schedulerFile else { return nil }
+        do {
+            try schedulerFile.seek(toOffset: 0)
+            guard let data = try schedulerFile.read(upToCount: 128),
+                  case let fields = String(decoding: data, as: UTF8.self).split(separator: " "), fields.count >= 2,
+                  let onCore = Double(fields[0]), let waiting = Double(fields[1]) else { return nil }
+            return SchedulerTimes(onCore: onCore, waiting: waiting)
+        } catch {
+            return nil
+        }
     }
 
     private func keep(_ stall: Stall) {
@@ -96,12 +133,14 @@ final class StallProbe {
         struct Report: Encodable {
             let periodMilliseconds: Int
             let playing: LatenessRecord.Summary
+            let playingOwn: LatenessRecord.Summary
             let all: LatenessRecord.Summary
             let playingSeconds: Double
             let trackChangesWhilePlaying: Int
             let longestWhilePlaying: [Stall]
         }
-        let report = Report(periodMilliseconds: Self.periodMilliseconds, playing: playing.summary, all: all.summary,
+        let report = Report(periodMilliseconds: Self.periodMilliseconds, playing: playing.summary,
+                            playingOwn: playingOwn.summary, all: all.summary,
                             playingSeconds: playingSeconds, trackChangesWhilePlaying: trackChanges,
                             longestWhilePlaying: longest)
         do {
@@ -116,6 +155,12 @@ final class StallProbe {
     nonisolated static func milliseconds(_ duration: Duration) -> Double {
         Double(duration.components.seconds) * 1000 + Double(duration.components.attoseconds) / 1e15
     }
+}
+
+/// Both values, when both are there.
+private func both<T>(_ first: T?, _ second: T?) -> (T, T)? {
+    guard let first, let second else { return nil }
+    return (first, second)
 }
 
 // MARK: - LatenessRecord

@@ -103,4 +103,27 @@ struct PlaybackBadInputTests {
             #expect(try await app.waitForExit() == 0)
         }
     }
+
+    /// A decoder GStreamer lacks (here FLAC's, its plugins ranked out of use): the format and
+    /// the Debian package that plays it are named once, and nothing plays.
+    @Test func aMissingDecoderIsNamedWithItsPackage() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Undecodable", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Undecodable", artist: "Sine", trackFrames: [44_100, 44_100, 44_100])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            var environment = pulse.environment
+            environment["GST_PLUGIN_FEATURE_RANK"] = "flacdec:NONE,avdec_flac:NONE"
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: environment)
+            _ = try await app.report { $0.tracks.count == 3 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            let report = try await app.report { $0.problem != nil && $0.playback?.status == "stopped" }
+            #expect(report.problem == "“\u{2068}Part 1\u{2069}” could not be played: this computer cannot decode FLAC audio. "
+                    + "Installing the package “gstreamer1.0-plugins-good” adds it.")
+            #expect(report.playback?.trackIndex == 0, "the other FLAC files were not tried one by one")
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
 }

@@ -63,6 +63,11 @@ extension Player {
         let failed = min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
         let track = queue.tracks[failed]
         unplayable.insert(track.path)
+        if case .missingDecoder = failure.kind {
+            // The album's other files of that format would fail alike: one message says it.
+            let format = track.path.fileExtension
+            unplayable.formUnion(queue.tracks.filter { $0.path.fileExtension == format }.map(\.path))
+        }
         onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
         if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
             start(at: queue.current, position: resumeAt, playing: true)
@@ -83,7 +88,7 @@ extension Player {
 
     /// Why `track` could not be played, and what to do, in words.
     static func reason(_ failure: PlaybackFailure, for track: Track) -> String {
-        let format = AudioFormat(fileExtension: String(track.path.displayName.split(separator: ".").last ?? ""))
+        let format = AudioFormat(fileExtension: track.path.fileExtension)
         switch failure.kind {
         case .missingDecoder(let description):
             let name = format?.name ?? description

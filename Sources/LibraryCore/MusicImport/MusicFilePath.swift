@@ -53,6 +53,12 @@ public struct MusicFilePath: Hashable, Comparable, Sendable {
     /// The last component to show.
     public var displayName: String { String(decoding: nameBytes, as: UTF8.self) }
 
+    /// The name's extension, in lower case ("flac"); "" for none.
+    public var fileExtension: String {
+        guard let dot = nameBytes.lastIndex(of: UInt8(ascii: ".")), dot > nameBytes.startIndex else { return "" }
+        return String(decoding: nameBytes[(dot + 1)...], as: UTF8.self).lowercased()
+    }
+
     /// A `file://` URI that keeps every byte (escaped), for the album and the file manager.
     public var uri: String {
         let unreserved = Set("ABCDEFGHIJKLMNOPQRSTUVWXYZabcdefghijklmnopqrstuvwxyz0123456789-._~/!$&'()*+,;=:@".utf8)
