@@ -16,6 +16,8 @@ struct MediaControlsAppTests {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Long Tones", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 20, 44_100 * 20, 44_100 * 20])
+            try MusicFolderMaker(templates: folders.root.appendingPathComponent("templates")).image("red")
+                .write(to: music.appendingPathComponent("cover.png"))
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
             let bus = try SessionBus()
@@ -33,7 +35,8 @@ struct MediaControlsAppTests {
             try await controls.waitFor("PlaybackStatus", containing: "Playing")
             let metadata = try await controls.property("Metadata")
             for expected in ["'xesam:title': <'Part 1'>", "'xesam:album': <'Long Tones'>", "'xesam:artist': <['Sine']>",
-                             "'mpris:length': <int64 20000000>", "'mpris:trackid': <objectpath '/io/github/bluelibrary/BlueLibrary/Track/"] {
+                             "'mpris:length': <int64 20000000>", "'mpris:trackid': <objectpath '/io/github/bluelibrary/BlueLibrary/Track/",
+                             "'mpris:artUrl': <'file://\(folders.root.path)/data/bluelibrary/covers/"] {
                 #expect(metadata.contains(expected), "\(expected) in \(metadata)")
             }
             #expect(try await controls.property("CanGoNext").contains("true"))
