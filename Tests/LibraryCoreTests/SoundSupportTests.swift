@@ -146,14 +146,23 @@ struct SoundSupportTests {
         try await recording.waitForFrames(recording.frameCount + Self.rate / 2)
         let sound = recording.stop()
         let last = try #require(sound.lastSound())
-        let gaps = sound.silentRuns(in: start..<last, threshold: 500, minimumLength: 100)
-        let heard = last + 1 - start - gaps.reduce(0) { $0 + $1.count }
-        #expect(heard > 44_100 / 2 && heard <= 44_100, "both tracks heard (the first few milliseconds of a stream may be lost)")
-        let middle = start + 2_205..<start + 11_025
         #expect(sound.isSilent(in: 0..<start))
-        #expect(abs(sound.dominantFrequency(in: middle) - 440) < 1)
-        #expect(abs(sound.rms(in: middle) - Self.toneRMS) < Self.toneRMS * 0.05, "played at full volume")
-        #expect(sound.largestStep(in: middle) < Self.smoothStep)
+        // The stretches of tone between the silences (between the players; a player starved of
+        // the processor also drops out, and skips what it missed).
+        var stretches: [Range<Int>] = [], from = start
+        for gap in sound.silentRuns(in: start..<last + 1, threshold: 500, minimumLength: 10) {
+            stretches.append(from..<gap.lowerBound)
+            from = gap.upperBound
+        }
+        stretches.append(from..<last + 1)
+        let heard = stretches.reduce(0) { $0 + $1.count }
+        #expect(heard > 44_100 / 2 && heard <= 44_100, "both tracks heard (a stream's first few milliseconds may be lost)")
+        let longest = try #require(stretches.max { $0.count < $1.count })
+        try #require(longest.count > 4_410, "\(stretches)")
+        let inner = longest.lowerBound + 100..<longest.upperBound - 100
+        #expect(abs(sound.dominantFrequency(in: inner) - 440) < 1)
+        #expect(abs(sound.rms(in: inner) - Self.toneRMS) < Self.toneRMS * 0.05, "played at full volume")
+        #expect(sound.largestStep(in: inner) < Self.smoothStep)
     }
 
     @Test("two parts played gaplessly are recorded as one tone, without a drop-out or a click")
@@ -165,7 +174,10 @@ struct SoundSupportTests {
         let recording = try pulse.record()
         // Static elements: uridecodebin's late pads link to concat unreliably under gst-launch.
         let sources = files.flatMap { ["filesrc", "location=\($0.path)", "!", "flacparse", "!", "flacdec", "!", "c."] }
-        try await pulse.run("gst-launch-1.0", ["-q", "concat", "name=c", "!", "audioconvert", "!", "pulsesink"] + sources)
+        // Two seconds of buffer: with the default 200 ms, a player starved of the processor
+        // (a busy machine) drops out, which is not what this test is about.
+        let sink = ["pulsesink", "buffer-time=2000000", "latency-time=50000"]
+        try await pulse.run("gst-launch-1.0", ["-q", "concat", "name=c", "!", "audioconvert", "!"] + sink + sources)
         let start = try await recording.waitForSound()
         let end = try await recording.waitForSilence(Self.rate / 2, from: start)
         let sound = recording.stop()
