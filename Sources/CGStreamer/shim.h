@@ -77,6 +77,19 @@ static inline gboolean bl_gst_auto_sink_is_fake(GstElement *autosink) {
     return fake;
 }
 
+// MARK: - The bus
+
+/// Drops, on the thread that posts them, the messages nobody reads (tags: a FLAC parser posts
+/// its bitrate several times a minute), so they never wake the GTK thread.
+static inline GstBusSyncReply bl_gst_drop_unread(GstBus *bus, GstMessage *message, gpointer data) {
+    (void)bus; (void)data;
+    return GST_MESSAGE_TYPE(message) == GST_MESSAGE_TAG ? GST_BUS_DROP : GST_BUS_PASS;
+}
+
+static inline void bl_gst_bus_drop_unread(GstBus *bus) {
+    gst_bus_set_sync_handler(bus, bl_gst_drop_unread, NULL, NULL);
+}
+
 // MARK: - Signals
 
 /// Connects `about-to-finish` (emitted on a streaming thread) to `handler`.

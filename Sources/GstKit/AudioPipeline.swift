@@ -42,6 +42,7 @@ public final class AudioPipeline {
             playbin, aboutToFinishTrampoline, Unmanaged.passRetained(NextURIBox(nextURI)).toOpaque(), releaseNextURIBox
         )
         if let bus = gst_element_get_bus(playbin) {
+            bl_gst_bus_drop_unread(bus)
             let watcher = Unmanaged.passRetained(BusWatcher(pipeline: self)).toOpaque()
             busWatchID = gst_bus_add_watch_full(bus, G_PRIORITY_DEFAULT, busTrampoline, watcher, releaseBusWatcher)
             gst_object_unref(UnsafeMutableRawPointer(bus))

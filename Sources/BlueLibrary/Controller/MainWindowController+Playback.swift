@@ -53,7 +53,8 @@ extension MainWindowController {
                 problems.show([problem.message], heading: problem.heading)
             }
         }
-        refreshPlaybackActions()
+        // The position changes four times a second; what can be pressed does not.
+        if change != .position { refreshPlaybackActions() }
         mediaControls?.playerChanged(change)
     }
 

@@ -30,7 +30,10 @@ package final class Player {
 
     let library: LibraryAPI
     let upcoming = UpcomingTracks()
-    var pipeline: AudioPipeline?
+    /// The pipeline, made at the first Play (GStreamer is set up meanwhile, off the GTK thread).
+    private(set) var pipeline: AudioPipeline?
+    /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
+    private var pipelineFailed = false
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
     var isLoaded = false
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
@@ -49,14 +52,23 @@ package final class Player {
 
     init(library: LibraryAPI) {
         self.library = library
-        let upcoming = upcoming
-        pipeline = AudioPipeline { upcoming.queueNext() }
-        pipeline?.onEvent = { [weak self] event in self?.handle(event) }
+        GStreamer.preload()
         restore()
     }
 
-    /// Whether GStreamer could be set up (its `playbin` exists).
-    var isAvailable: Bool { pipeline != nil }
+    /// Whether playing can work: false once GStreamer or its `playbin` turned out missing.
+    var isAvailable: Bool { !pipelineFailed }
+
+    /// The pipeline, made now if it was not yet; nil when it cannot be.
+    private func madePipeline() -> AudioPipeline? {
+        if let pipeline { return pipeline }
+        guard !pipelineFailed else { return nil }
+        let upcoming = upcoming
+        pipeline = AudioPipeline { upcoming.queueNext() }
+        pipeline?.onEvent = { [weak self] event in self?.handle(event) }
+        pipelineFailed = pipeline == nil
+        return pipeline
+    }
 
     /// The album playing, if any.
     package var album: Album? {
@@ -179,7 +191,11 @@ package final class Player {
         self.position = target.index == index ? position : 0
         upcoming.reset(tracks: current.tracks, current: target.index, unplayable: unplayable)
         if playing {
-            load(current.tracks[target.index], at: self.position)
+            guard load(current.tracks[target.index], at: self.position) else {
+                stop()
+                onChange?(.problem(.noGStreamer))
+                return
+            }
         } else {
             pipeline?.stop()
             isLoaded = false
@@ -189,8 +205,10 @@ package final class Player {
         remember()
     }
 
-    private func load(_ track: Track, at position: Double) {
-        guard let pipeline else { return }
+    /// Loads `track` into the pipeline and plays it from `position`; false when there is no
+    /// pipeline to play with.
+    private func load(_ track: Track, at position: Double) -> Bool {
+        guard let pipeline = madePipeline() else { return false }
         Log.ui.debug("loading \(track.uri) at \(position) s")
         pipeline.load(track.uri)
         isLoaded = true
@@ -201,6 +219,7 @@ package final class Player {
             pendingStart = nil
             pipeline.play()
         }
+        return true
     }
 
     // MARK: State

@@ -28,6 +28,8 @@ enum PlaybackProblem: Equatable {
     case cannotPlay(track: Track, reason: String)
     /// No sound output could be opened.
     case noOutput
+    /// GStreamer, or its `playbin`, is not installed.
+    case noGStreamer
 
     /// The heading and the sentences a message shows.
     var heading: String {
@@ -36,6 +38,7 @@ enum PlaybackProblem: Equatable {
         case .nothingToPlay: localized("Nothing to Play")
         case .cannotPlay: localized("A Track Could Not Be Played")
         case .noOutput: localized("No Sound Output")
+        case .noGStreamer: localized("Playing Is Not Set Up")
         }
     }
 
@@ -53,6 +56,8 @@ enum PlaybackProblem: Equatable {
             return localized("“%1$@” could not be played: %2$@", track.displayTitle.isolatedForDisplay, reason)
         case .noOutput:
             return localized("BlueLibrary could not open a sound output. Check that a sound server (PipeWire or PulseAudio) is running, then press Play again.")
+        case .noGStreamer:
+            return localized("Playing needs GStreamer and its base plugins (the package “gstreamer1.0-plugins-base”), which could not be set up.")
         }
     }
 }
