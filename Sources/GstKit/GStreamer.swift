@@ -2,7 +2,8 @@
 // made, and what it can decode depends on which plugin packages are installed; both are
 // asked here, so the layers above never call gst_* themselves. Initialising it reads its
 // plugin registry and loading a plugin opens shared libraries, tens to hundreds of
-// milliseconds that must not delay the window: `preload` does both on a thread of its own.
+// milliseconds that must not delay the window: `preload` does both on a thread of its own,
+// when the app expects to play.
 
 import CGStreamer
 import Foundation

@@ -107,6 +107,7 @@ extension MainWindowController {
 
     func refreshPlaybackActions() {
         let playable = selectedAlbumIsPlayable
+        if playable { player.prepare() }
         actions.playAlbumAction.isEnabled = playable
         actions.playPauseAction.isEnabled = player.queue != nil || playable
         actions.nextTrackAction.isEnabled = player.queue?.hasNext ?? false

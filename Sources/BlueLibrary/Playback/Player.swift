@@ -34,6 +34,7 @@ package final class Player {
     private(set) var pipeline: AudioPipeline?
     /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
     private var pipelineFailed = false
+    private var isPrepared = false
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
     var isLoaded = false
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
@@ -52,8 +53,17 @@ package final class Player {
 
     init(library: LibraryAPI) {
         self.library = library
-        GStreamer.preload()
         restore()
+        if queue != nil { prepare() }
+    }
+
+    /// Sets GStreamer up off the GTK thread, once, when something may soon be played (an album
+    /// with files is selected, or one was playing at the last quit): the first Play then finds
+    /// it ready, and a window that never plays never pays for it.
+    func prepare() {
+        guard !isPrepared else { return }
+        isPrepared = true
+        GStreamer.preload()
     }
 
     /// Whether playing can work: false once GStreamer or its `playbin` turned out missing.
