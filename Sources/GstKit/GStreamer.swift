@@ -19,10 +19,11 @@ public enum GStreamer {
         return initialized
     }()
 
-    /// The elements the first Play needs: the pipeline, the output, the usual decoders.
+    /// The elements the first Play needs: the pipeline, the output, the decoders of the usual
+    /// formats. (Not libav's: FFmpeg's libraries weigh tens of megabytes, for AAC alone.)
     static let playingElements = [
         "playbin", "autoaudiosink", "pulsesink", "audioconvert", "audioresample", "volume",
-        "flacparse", "flacdec", "mpegaudioparse", "mpg123audiodec", "oggdemux", "vorbisdec", "opusdec", "qtdemux", "avdec_aac",
+        "flacparse", "flacdec", "mpegaudioparse", "mpg123audiodec", "oggdemux", "vorbisdec", "opusdec",
     ]
 
     /// Initialises GStreamer (once; later calls return at once). Returns whether it is usable.
