@@ -51,47 +51,24 @@ public enum MainLoop {
     }
 }
 
-/// A one-shot timer on the GTK thread; cancelled when cancelled or released.
+/// A timer on the GTK thread, once or repeating (for a display that follows time, such as a
+/// playing position); it stops when cancelled or released.
 @MainActor
 public final class Timeout {
     private var sourceID: guint = 0
 
-    /// Calls `work` once after `milliseconds`, unless cancelled first.
-    public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
+    /// Calls `work` after `milliseconds`, once, or with `repeats` every `milliseconds` until
+    /// cancelled.
+    public init(milliseconds: Int, repeats: Bool = false, _ work: @escaping @MainActor () -> Void) {
         sourceID = addTimeout(milliseconds: milliseconds) { [weak self] in
-            self?.sourceID = 0
+            if !repeats { self?.sourceID = 0 }
             work()
-            return false
+            return repeats
         }
     }
 
     /// Whether the timer is still waiting to fire.
     public var isPending: Bool { sourceID != 0 }
-
-    public func cancel() {
-        guard sourceID != 0 else { return }
-        g_source_remove(sourceID)
-        sourceID = 0
-    }
-
-    isolated deinit {
-        cancel()
-    }
-}
-
-/// A repeating timer on the GTK thread (for a display that follows time, such as a playing
-/// position); it stops when cancelled or released.
-@MainActor
-public final class RepeatingTimer {
-    private var sourceID: guint = 0
-
-    /// Calls `work` every `milliseconds` until cancelled.
-    public init(milliseconds: Int, _ work: @escaping @MainActor () -> Void) {
-        sourceID = addTimeout(milliseconds: milliseconds) {
-            work()
-            return true
-        }
-    }
 
     public func cancel() {
         guard sourceID != 0 else { return }

@@ -33,7 +33,7 @@ final class StallProbe {
 
     private let file: URL
     private weak var controller: MainWindowController?
-    private var timer: RepeatingTimer?
+    private var timer: Timeout?
     private let started = ContinuousClock.now
     private var lastFiring: ContinuousClock.Instant
     private var wasPlaying = false
@@ -79,7 +79,7 @@ final class StallProbe {
             guard Thread.isMainThread else { return }
             MainActor.assumeIsolated { StallProbe.current?.write() }
         }
-        timer = RepeatingTimer(milliseconds: Self.periodMilliseconds) { [weak self] in self?.fired() }
+        timer = Timeout(milliseconds: Self.periodMilliseconds, repeats: true) { [weak self] in self?.fired() }
     }
 
     private func fired() {

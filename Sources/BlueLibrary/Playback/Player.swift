@@ -39,7 +39,7 @@ package final class Player {
     var isLoaded = false
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
     var pendingStart: PendingStart?
-    private var positionTimer: RepeatingTimer?
+    private var positionTimer: Timeout?
     /// Files of the album that failed to play, passed over from then on.
     var unplayable: Set<MusicFilePath> = []
 
@@ -237,7 +237,7 @@ package final class Player {
     func setStatus(_ new: Status) {
         if new == .playing {
             if positionTimer == nil {
-                positionTimer = RepeatingTimer(milliseconds: Self.positionInterval) { [weak self] in self?.tick() }
+                positionTimer = Timeout(milliseconds: Self.positionInterval, repeats: true) { [weak self] in self?.tick() }
             }
         } else {
             positionTimer?.cancel()
