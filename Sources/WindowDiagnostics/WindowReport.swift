@@ -47,6 +47,8 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var search: SearchReport?
     /// The sort chosen in the main menu (`AlbumSort`'s raw value: "title").
     package var sort: String
+    /// Whether the main menu is open.
+    package var mainMenuOpen: Bool
     /// The selected album's tracks as the track list shows them ("1 Part 1 0:02", "▶ …").
     package var tracks: [String]
     /// Whether Play (the details' button) is sensitive, and its tooltip.
@@ -145,6 +147,7 @@ extension MainWindowController {
                 filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText]
             ) : nil,
             sort: actions.sortAction.state,
+            mainMenuOpen: toolbar.menuButton.isMenuOpen,
             tracks: trackList.isVisible ? trackList.shownText : [],
             canPlay: actions.playAlbumAction.isEnabled,
             playTooltip: properties.playButton.tooltip,

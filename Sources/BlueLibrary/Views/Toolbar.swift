@@ -14,7 +14,7 @@ package final class Toolbar: Widget {
     let trashButton = Button(iconName: "user-trash-symbolic")
     /// Shows and hides the search bar (bound to it by the controller).
     package let searchButton = ToggleButton(iconName: "system-search-symbolic")
-    let menuButton: MenuButton
+    package let menuButton: MenuButton
     /// The app's name, and the count under it.
     package let title = WindowTitle(title: AppInfo.name)
     /// What Undo would undo, for its tooltip.
