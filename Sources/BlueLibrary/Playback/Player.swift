@@ -270,10 +270,14 @@ package final class Player {
         library.playback = PlaybackMemento(albumID: queue.albumID, trackIndex: queue.current, trackURI: track.uri, position: currentPosition)
     }
 
-    /// At quit: remembers what plays and where, and lets go of the output.
+    /// At quit: remembers what plays and where, lets go of the output, and falls silent.
     func shutDown() {
         remember()
         positionTimer = nil
+        // Nothing the pipeline still has to say may reach a window that is going (a message
+        // shown then would open a dialog of its own, without a window).
+        pipeline?.onEvent = nil
+        onChange = nil
         pipeline?.stop()
         isLoaded = false
     }
