@@ -156,14 +156,14 @@ public final class SessionBusService {
         isPublished = false
     }
 
-    fileprivate func busAcquired(_ busConnection: OpaquePointer) {
+    func busAcquired(_ busConnection: OpaquePointer) {
         guard connection == nil else { return }
         g_object_ref(UnsafeMutableRawPointer(busConnection))
         connection = busConnection
         _ = register()  // on failure, the name is released once acquired
     }
 
-    fileprivate func nameAcquired() {
+    func nameAcquired() {
         guard !registrationIDs.isEmpty else { return unpublish() }
         guard !isPublished else { return }
         isPublished = true
@@ -171,7 +171,7 @@ public final class SessionBusService {
     }
 
     /// The name was lost (another owner), or could not be had: no bus (`connection` nil).
-    fileprivate func nameLost(busReached: Bool) {
+    func nameLost(busReached: Bool) {
         isPublished = false
         if !busReached { isUnavailable = true }
     }
@@ -198,7 +198,7 @@ public final class SessionBusService {
 
     // MARK: Calls from the bus
 
-    fileprivate func reply(to invocation: OpaquePointer, interface: String, method: String, parameters: OpaquePointer?) {
+    func reply(to invocation: OpaquePointer, interface: String, method: String, parameters: OpaquePointer?) {
         guard let object else {
             return Self.reply(to: invocation, with: DBusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "No object at \(path)"))
         }
@@ -221,98 +221,11 @@ public final class SessionBusService {
         g_dbus_method_invocation_return_dbus_error(invocation, name, error.message)
     }
 
-    fileprivate func property(interface: String, name: String) -> DBusValue? {
+    func property(interface: String, name: String) -> DBusValue? {
         object?.property(interface: interface, name: name)
     }
 
-    fileprivate func setProperty(interface: String, name: String, value: DBusValue) -> Bool {
+    func setProperty(interface: String, name: String, value: DBusValue) -> Bool {
         object?.setProperty(interface: interface, name: name, value: value) ?? false
     }
 }
-
-// MARK: - GDBus callbacks
-
-/// What GDBus's handlers reach through their `user_data`: the service, if it still lives.
-private struct WeakService {
-    weak var service: SessionBusService?
-    init(_ service: SessionBusService) { self.service = service }
-}
-
-private func text(_ pointer: UnsafePointer<gchar>?) -> String {
-    pointer.map { String(cString: $0) } ?? ""
-}
-
-/// Sets a GDBus error (one of `org.freedesktop.DBus.Error.*`) for a property handler's reply.
-private func setError(_ error: UnsafeMutablePointer<UnsafeMutablePointer<GError>?>?, _ code: GDBusError, _ message: String) {
-    guard let error, error.pointee == nil else { return }
-    error.pointee = g_error_new_literal(g_dbus_error_quark(), gint(code.rawValue), message)
-}
-
-private let busAcquiredHandler: GBusAcquiredCallback = { connection, _, data in
-    guard let connection, let service = ClosureBox<WeakService>.unbox(data)?.service else { return }
-    nonisolated(unsafe) let busConnection = connection  // GDBus calls on the service's context
-    MainActor.assumeIsolated { service.busAcquired(busConnection) }
-}
-
-private let nameAcquiredHandler: GBusNameAcquiredCallback = { _, _, data in
-    guard let service = ClosureBox<WeakService>.unbox(data)?.service else { return }
-    MainActor.assumeIsolated { service.nameAcquired() }
-}
-
-private let nameLostHandler: GBusNameLostCallback = { connection, _, data in
-    guard let service = ClosureBox<WeakService>.unbox(data)?.service else { return }
-    let busReached = connection != nil
-    MainActor.assumeIsolated { service.nameLost(busReached: busReached) }
-}
-
-private let methodCall: GDBusInterfaceMethodCallFunc = { _, _, _, interface, method, parameters, invocation, data in
-    guard let invocation else { return }
-    nonisolated(unsafe) let call = (invocation: invocation, parameters: parameters)
-    let interface = text(interface), method = text(method)
-    let target = ClosureBox<WeakService>.unbox(data)
-    MainActor.assumeIsolated {
-        guard let service = target?.service else {
-            let reply = DBusError(name: "org.freedesktop.DBus.Error.UnknownObject", message: "The object is gone")
-            return g_dbus_method_invocation_return_dbus_error(call.invocation, reply.name, reply.message)
-        }
-        service.reply(to: call.invocation, interface: interface, method: method, parameters: call.parameters)
-    }
-}
-
-private let getProperty: GDBusInterfaceGetPropertyFunc = { _, _, _, interface, property, error, data in
-    let interface = text(interface), property = text(property)
-    let target = ClosureBox<WeakService>.unbox(data)
-    let value = MainActor.assumeIsolated { target?.service?.property(interface: interface, name: property) }
-    guard let variant = value?.makeGVariant() else {
-        setError(error, G_DBUS_ERROR_UNKNOWN_PROPERTY, "No value for \(interface).\(property)")
-        return nil
-    }
-    return variant
-}
-
-private let setProperty: GDBusInterfaceSetPropertyFunc = { _, _, _, interface, property, value, error, data in
-    let interface = text(interface), property = text(property)
-    let target = ClosureBox<WeakService>.unbox(data)
-    guard let newValue = value.flatMap(DBusValue.init(gVariant:)) else {
-        setError(error, G_DBUS_ERROR_INVALID_ARGS, "Unsupported value for \(interface).\(property)")
-        return 0
-    }
-    let accepted = MainActor.assumeIsolated { target?.service?.setProperty(interface: interface, name: property, value: newValue) ?? false }
-    guard accepted else {
-        setError(error, G_DBUS_ERROR_INVALID_ARGS, "\(interface).\(property) cannot be set to that value")
-        return 0
-    }
-    return 1
-}
-
-/// The handlers of every exported interface, allocated once and never freed (GDBus copies the
-/// table when an object is registered, but one that lives forever needs no such promise).
-nonisolated(unsafe) private let exportedVTable: UnsafeMutablePointer<GDBusInterfaceVTable> = {
-    let vtable = UnsafeMutablePointer<GDBusInterfaceVTable>.allocate(capacity: 1)
-    var table = GDBusInterfaceVTable()
-    table.method_call = methodCall
-    table.get_property = getProperty
-    table.set_property = setProperty
-    vtable.initialize(to: table)
-    return vtable
-}()
