@@ -112,13 +112,15 @@ extension MainWindowController {
         actions.playPauseAction.isEnabled = player.queue != nil || playable
         actions.nextTrackAction.isEnabled = player.queue?.hasNext ?? false
         actions.previousTrackAction.isEnabled = player.queue != nil
-        properties.playButton.tooltip = switch (library.selectedAlbum, player.isAvailable) {
+        let tooltip: String? = switch (library.selectedAlbum, player.isAvailable) {
         case (nil, _): nil
         case (_, false): localized("Playing needs GStreamer, which could not be set up")
         case (let album?, true) where album.folder == nil || (album.trackCount ?? 0) == 0:
             localized("This album has no music files: only albums imported from a music folder can be played")
         default: AppAction.playAlbum.tooltip(localized("Play the album"))
         }
+        // Setting a tooltip asks the X server where the pointer is: only when it changes.
+        if properties.playButton.tooltip != tooltip { properties.playButton.tooltip = tooltip }
     }
 
     /// While music plays, the session does not suspend.
