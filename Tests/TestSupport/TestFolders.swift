@@ -1,5 +1,5 @@
 import Foundation
-@testable import LibraryCore
+import LibraryCore
 
 /// The source tree, found from this file's path.
 public enum Repository {

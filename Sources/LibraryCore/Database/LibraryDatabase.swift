@@ -7,7 +7,7 @@ import GRDB
 /// history. WAL mode, so the GTK thread reads while a change commits on the commit queue.
 ///
 /// Only the persistency layer holds one; everything above speaks `LibraryAPI`.
-final class LibraryDatabase: Sendable {
+package final class LibraryDatabase: Sendable {
     /// The database file; `nil` for a library kept in memory only (storage unusable).
     let url: URL?
     let writer: any DatabaseWriter
@@ -17,7 +17,7 @@ final class LibraryDatabase: Sendable {
 
     /// Opens (or creates) the database at `url`, as it is: `migrate()` brings its schema up
     /// to date (the opener backs it up first).
-    init(url: URL) throws {
+    package init(url: URL) throws {
         var configuration = Configuration()
         configuration.label = "BlueLibrary library"
         configuration.busyMode = .timeout(5)
@@ -29,6 +29,20 @@ final class LibraryDatabase: Sendable {
         let pool = try DatabasePool(path: url.path, configuration: configuration)
         self.url = url
         writer = pool
+    }
+
+    /// Opens the database at `url` for reading only: nothing is created, migrated or
+    /// written. `immutable` (SQLite's `immutable=1`) also leaves the WAL and its index alone,
+    /// for a database no other connection has open (`LibrarySnapshot` checks that).
+    init(readingOnly url: URL, immutable: Bool) throws {
+        var configuration = Configuration()
+        configuration.label = "BlueLibrary library, read only"
+        configuration.readonly = true
+        configuration.busyMode = .timeout(5)
+        var address = URLComponents(url: url, resolvingAgainstBaseURL: false) ?? URLComponents()
+        address.queryItems = [URLQueryItem(name: immutable ? "immutable" : "mode", value: immutable ? "1" : "ro")]
+        writer = try DatabaseQueue(path: address.string ?? url.absoluteString, configuration: configuration)
+        self.url = url
     }
 
     /// A library in memory, for a session whose storage cannot be used at all.
@@ -49,6 +63,11 @@ final class LibraryDatabase: Sendable {
         try writer.read { db in try !LibrarySchema.migrator.appliedMigrations(db).isEmpty }
     }
 
+    /// Whether a newer BlueLibrary migrated the schema (a migration this version does not know).
+    func isFromNewerVersion() throws -> Bool {
+        try writer.read { db in try LibrarySchema.migrator.hasBeenSuperseded(db) }
+    }
+
     /// Whether the schema needs migrations this version knows (a backup is made first).
     func needsMigration() throws -> Bool {
         try writer.read { db in
@@ -57,7 +76,7 @@ final class LibraryDatabase: Sendable {
     }
 
     /// `PRAGMA quick_check`: `nil` if the file is sound, else what SQLite found.
-    func damage() -> String? {
+    package func damage() -> String? {
         do {
             let report = try writer.read { db in try String.fetchAll(db, sql: "PRAGMA quick_check") }
             return report == ["ok"] ? nil : report.prefix(3).joined(separator: "; ")
@@ -84,7 +103,7 @@ final class LibraryDatabase: Sendable {
     }
 
     /// Every album, in the user's order (export).
-    func allEntries() throws -> [LibraryEntry] {
+    package func allEntries() throws -> [LibraryEntry] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT \(Self.columns) FROM album ORDER BY position, id").compactMap(Self.entry)
         }
@@ -92,7 +111,7 @@ final class LibraryDatabase: Sendable {
 
     /// The undo history as stored: commands to undo oldest first, commands to redo with the
     /// next one last. A command that no longer decodes is dropped and logged.
-    func history() throws -> UndoStack {
+    package func history() throws -> UndoStack {
         try writer.read { db in
             var undo: [RecordedCommand] = []
             var redo: [RecordedCommand] = []
@@ -189,7 +208,7 @@ final class LibraryDatabase: Sendable {
     }
 
     /// Closes the database (checkpointing the WAL), e.g. before the file is renamed.
-    func close() {
+    package func close() {
         try? (writer as? DatabasePool)?.close()
         try? (writer as? DatabaseQueue)?.close()
     }
