@@ -56,8 +56,8 @@ DEFAULT_SIZES = (5, 10_000, 100_000)
 DEFAULT_ROUNDS = 7
 DEFAULT_TIMEOUT = 60.0
 DEFAULT_INPROCESS_TIMEOUT = 600.0
-# Seconds allowed to `bluelibrary --export`, which imports a home's albums.json into its
-# database once, while the homes are made.
+# Seconds allowed to the launch that imports a home's albums.json into its database once,
+# while the homes are made.
 LIBRARY_IMPORT_TIMEOUT = 600.0
 
 # Nothing listens on port 9 (discard): a cover missing from the cache fails at once.
@@ -175,16 +175,17 @@ def write_library(home: Home) -> None:
 
 def make_library(home: Home, app_binary: Path, timeout: float) -> None:
     """Has the app import home's albums.json into library.sqlite3, as on a user's first run
-    after the move to the database: `bluelibrary --export FILE` opens the library (importing
-    albums.json), writes it to FILE and exits, without a window. Then keeps the pristine
-    library folder: the database, and a copy of it as its backup (the app makes its daily
-    backup at launch when there is none, or an old one: not what a usual launch does).
+    after the move to the database: one launch with BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 opens
+    the library (importing albums.json) and exits after its first frame. (`--export` is a pure
+    read: it makes no library.) Then keeps the pristine library folder: the database, and a
+    copy of it as its backup (the app makes its daily backup at launch when there is none,
+    or an old one: not what a usual launch does).
 
-    The export runs with the launches' environment (base_environment) minus GSK_RENDERER."""
-    exported = home.root / "exported-albums.json"
+    The launch runs with the launches' environment (base_environment) minus GSK_RENDERER."""
     env = base_environment(home, None)
-    argv = [str(app_binary), "--export", str(exported)]
-    print(f"  {home.albums:,} albums: {shown_path(app_binary)} --export (importing albums.json)", flush=True)
+    env[EXIT_AFTER_FIRST_FRAME] = "1"
+    argv = [str(app_binary)]
+    print(f"  {home.albums:,} albums: {shown_path(app_binary)} (a first launch imports albums.json)", flush=True)
     try:
         done = subprocess.run(argv, env=env, cwd=home.root, stdin=subprocess.DEVNULL, capture_output=True,
                               text=True, encoding="utf-8", errors="replace", timeout=timeout)
@@ -194,7 +195,6 @@ def make_library(home: Home, app_binary: Path, timeout: float) -> None:
         details = (done.stderr or done.stdout).strip()
         raise RuntimeError(f"{shlex.join(argv)} ended with status {done.returncode} and made no "
                            f"{home.database_file.name} in {home.library_folder}" + (f": {details}" if details else ""))
-    exported.unlink(missing_ok=True)
     wal = Path(f"{home.database_file}-wal")
     if wal.exists() and wal.stat().st_size > 0:
         # The database is copied without its WAL: what the WAL holds must be in it first.
@@ -872,7 +872,7 @@ def render_report(arguments: argparse.Namespace, command: str, started: str, loa
               f"the same cached covers, in an order rotated by one every round. Every launch gets a private home "
               f"(XDG folders), `GTK_A11Y=none`, `DBUS_SESSION_BUS_ADDRESS=disabled:`, `NO_AT_BRIDGE=1`"
               f"{', `GSK_RENDERER=' + arguments.gsk_renderer + '`' if arguments.gsk_renderer else ''}. "
-              f"Each library is made once, by `bluelibrary --export` importing an `albums.json` into "
+              f"Each library is made once, by a first launch importing an `albums.json` into "
               f"`library.sqlite3`; before each launch the app's saved state is removed and its data folder is put "
               f"back to that database and a fresh backup of it. Libraries hold distinct albums; the covers of "
               f"the first and last {CACHED_COVERS_AT_EACH_END} albums ({COVER_EDGE}×{COVER_EDGE} PNG) are already "

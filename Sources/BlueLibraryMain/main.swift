@@ -21,15 +21,14 @@ case .usage(let problem):
     }
     fail(problem + "\n" + CommandLineRequest.usageText)
 case .export(let file):
-    // Also while the app runs: the database is read beside it.
+    // A pure read, also while the app runs: the database is read beside it, and nothing
+    // is created or repaired (the app does that, in its window).
     do {
         let count = try LibraryAPI.export(.standard, to: file)
         print(localizedPlural("%@ album exported.", "%@ albums exported.", count))
         exit(0)
-    } catch let error as PersistenceError {
-        fail(error.message)
     } catch {
-        fail("\(error)")
+        fail(error.description)
     }
 case .importFile(let file):
     // A damaged file is refused before anything opens, and nothing changes.
@@ -51,7 +50,10 @@ MainActor.assumeIsolated {
     app.onWindowOpened = { controller in diagnostics = WindowDiagnostics(watching: controller) }
     if case .importFile(let file) = request {
         if app.isAnotherInstanceRunning() {
-            fail(localized("BlueLibrary is already running: import the file from its main menu (Import Albums…)."))
+            // The running window imports it (validated above), as from its menu.
+            app.importInRunningInstance(file)
+            print(localized("“%@” is being imported in the BlueLibrary window already open.", file.lastPathComponent))
+            exit(0)
         }
         app.filesToImport = [file]
     }

@@ -30,9 +30,10 @@ public final class Application: ObjectHandle, ActionMap {
     }
 
     /// Called instead of `onActivate` when the app is launched with files or folders (in the
-    /// running instance, if there is one), with their URIs.
+    /// running instance, if there is one), with their URIs and the hint `open(_:hint:)` gave
+    /// (empty for files given at launch).
     @discardableResult
-    public func onOpen(_ handler: @escaping @MainActor ([URL]) -> Void) -> SignalConnection {
+    public func onOpen(_ handler: @escaping @MainActor ([URL], String) -> Void) -> SignalConnection {
         connectOpen(handler)
     }
 
@@ -57,6 +58,18 @@ public final class Application: ObjectHandle, ActionMap {
     @discardableResult
     public func register() -> Bool {
         g_application_register(bl_g_application(gObject), nil, nil) != 0
+    }
+
+    /// After `register()`: asks the running instance (this one, or the remote one over
+    /// D-Bus) to open `files`, saying what for with `hint`. For a remote instance the request
+    /// has been sent when this returns.
+    public func open(_ files: [URL], hint: String) {
+        var handles: [OpaquePointer?] = files.map { g_file_new_for_path($0.path) }
+        defer { handles.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
+        g_application_open(bl_g_application(gObject), &handles, Int32(handles.count), hint)
+        if isRemote, let connection = g_application_get_dbus_connection(bl_g_application(gObject)) {
+            g_dbus_connection_flush_sync(connection, nil, nil)
+        }
     }
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }

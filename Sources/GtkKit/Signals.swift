@@ -52,7 +52,7 @@ typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 typealias TooltipHandler = @MainActor () -> String?
 typealias UIntHandler = @MainActor (UInt32) -> Void
 typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
-typealias OpenHandler = @MainActor ([URL]) -> Void
+typealias OpenHandler = @MainActor ([URL], String) -> Void
 typealias StringHandler = @MainActor (String) -> Void
 typealias RangeChangeHandler = @MainActor (Double) -> Void
 
@@ -115,14 +115,15 @@ private let rangeChangeTrampoline: @convention(c) (gpointer?, GtkScrollType, gdo
 }
 
 /// `open` of a `GApplication`: (application, GFile **files, n_files, hint, data).
-private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, data in
+private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, hint, data in
     guard let handler = ClosureBox<OpenHandler>.unbox(data), let files else { return }
     let urls = (0..<Int(max(count, 0))).compactMap { index -> URL? in
         guard let file = files[index], let uri = g_file_get_uri(file) else { return nil }
         defer { g_free(uri) }
         return URL(string: String(cString: uri))
     }
-    MainActor.assumeIsolated { handler(urls) }
+    let hintText = hint.map { String(cString: $0) } ?? ""
+    MainActor.assumeIsolated { handler(urls, hintText) }
 }
 
 /// `drop` of a `GtkDropTarget`: (target, const GValue *, x, y, data) -> accepted.

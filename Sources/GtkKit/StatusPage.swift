@@ -29,3 +29,10 @@ public final class StatusPage: Widget {
         set { adw_status_page_set_icon_name(page, newValue) }
     }
 }
+
+extension StatusPage {
+    /// Sets what the page shows under its description (a button, a spinner).
+    public func setChild(_ child: Widget?) {
+        adw_status_page_set_child(bl_adw_status_page(gObject), child?.gtkWidget)
+    }
+}

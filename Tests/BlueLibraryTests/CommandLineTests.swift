@@ -4,9 +4,9 @@ import TestSupport
 @testable import BlueLibrary
 @testable import LibraryCore
 
-/// The real binary's command line and its one-instance lock: `--export` (also while the app
-/// runs), `--import` (one undoable command, kept after a relaunch; a damaged file refused),
-/// and a second instance without a session bus.
+/// The real binary's command line: `--export` (also while the app runs), `--import` (one
+/// undoable command, kept after a relaunch; a damaged file refused). A second instance that
+/// finds the library in use, and both options beside a running app, are `SharedLibraryTests`.
 @MainActor
 @Suite(.serialized)
 struct CommandLineTests {
@@ -50,23 +50,6 @@ struct CommandLineTests {
             try await relaunched.press("ctrl+q")
             #expect(try await relaunched.waitForExit() == 0)
             #expect(try folders.database().albums.count == 5)
-        }
-    }
-
-    @Test func aSecondInstanceWithoutASessionBusSaysTheLibraryIsInUseAndTouchesNothing() async throws {
-        try await DisplayLock.exclusive {
-            let folders = TestFolders()
-            let first = try AppProcess(folders: folders)  // DBUS_SESSION_BUS_ADDRESS=disabled:
-            _ = try await first.report { $0.stripHasFocus }
-            let second = try AppProcess(folders: folders)
-            #expect(try await second.waitForExit() == 1)
-            #expect(second.output.contains("BlueLibrary is already running with the library in"), "\(second.output)")
-            #expect(!FileManager.default.fileExists(atPath: second.reportFile.path), "the second one opened no window")
-            try await first.press("Delete")
-            _ = try await first.report { $0.albumCount == 4 }
-            try await first.press("ctrl+q")
-            #expect(try await first.waitForExit() == 0)
-            #expect(try folders.database().albums.count == 4)
         }
     }
 }

@@ -21,6 +21,10 @@ public final class BlueLibraryApp {
     public var musicToOpen: [String] = []
     /// What `run` returns when the app ends normally.
     private var exitStatus: Int32 = 0
+    /// Shown while another process holds the library, and if it keeps it.
+    private var inUseWindow: LibraryInUseWindow?
+    /// Checks whether the library is free yet, while `inUseWindow` says it is waiting.
+    private var lockPoll: Timeout?
 
     /// Called with the main window's controller when it has been created, before it is shown:
     /// where `main` attaches observers of its own (the diagnostics).
@@ -35,7 +39,7 @@ public final class BlueLibraryApp {
         application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances, handlesOpen: true)
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
-        application.onOpen { [weak self] folders in self?.open(folders) }
+        application.onOpen { [weak self] files, hint in self?.open(files, hint: hint) }
         application.onShutdown { [weak self] in self?.library?.flush() }
         addActions()
     }
@@ -61,14 +65,29 @@ public final class BlueLibraryApp {
             windowController.present()
             return
         }
+        if let inUseWindow {
+            inUseWindow.present()
+            if LibraryPreload.isWaitingForLock { return }
+        }
+        if LibraryPreload.isWaitingForLock {
+            waitForLibrary()
+            return
+        }
         let library = makeLibrary()
         if library.isInUseElsewhere {
-            // One instance per library: without a session bus this launch was not sent to
-            // the running one, and must not write the same database.
+            // One instance per library: this launch was not sent to the running one (no
+            // session bus, or one it cannot reach), and must not write the same database.
             Log.ui.message("BlueLibrary is already running with the library in \(library.dataFolder.path); use its window.")
             exitStatus = 1
-            application.quit()
+            let window = inUseWindow ?? LibraryInUseWindow(application: application, libraryFolder: library.dataFolder)
+            inUseWindow = window
+            window.showInUse()
+            window.present()
             return
+        }
+        if let inUseWindow {
+            self.inUseWindow = nil
+            inUseWindow.window.destroy()
         }
         AppResources.applyWindowIcon()
         self.library = library
@@ -80,11 +99,41 @@ public final class BlueLibraryApp {
         filesToImport = []
     }
 
+    /// Shows that the launch waits for another process to let go of the library, and
+    /// activates again once the wait is over (the library opened, or it is still held).
+    private func waitForLibrary() {
+        let window = LibraryInUseWindow(application: application, libraryFolder: StorageLocations.standard.dataFolder)
+        inUseWindow = window
+        window.present()
+        lockPoll = Timeout(milliseconds: 50, repeats: true) { [weak self] in
+            guard let self, !LibraryPreload.isWaitingForLock else { return }
+            self.lockPoll?.cancel()
+            self.lockPoll = nil
+            self.activate()
+        }
+    }
+
     /// Imports music folders given at launch or from the file manager ("Open With
-    /// BlueLibrary"), opening the window first if needed.
-    func open(_ folders: [URL]) {
+    /// BlueLibrary"), or album list files a second launch sent (`--import FILE`, with
+    /// `importAlbumsHint`), opening the window first if needed.
+    func open(_ files: [URL], hint: String) {
         activate()
-        windowController?.importMusic(folders)
+        if hint == Self.importAlbumsHint {
+            for file in files { windowController?.importAlbums(from: file) }
+        } else {
+            windowController?.importMusic(files)
+        }
+    }
+
+    /// What a second launch's `--import FILE` says when it hands the file to the running
+    /// instance (GApplication's `open`, over D-Bus).
+    static let importAlbumsHint = "import-albums"
+
+    /// Hands an album list file to the running instance, which imports it in its window as
+    /// one undoable command (`bluelibrary --import FILE` while the app runs). Call after
+    /// `isAnotherInstanceRunning()` said there is one.
+    public func importInRunningInstance(_ file: URL) {
+        application.open([file], hint: Self.importAlbumsHint)
     }
 
     // MARK: Actions

@@ -33,10 +33,14 @@ struct OpenedLibrary: Sendable {
 enum LibraryOpener {
     static let backupInterval: TimeInterval = 24 * 60 * 60
 
-    static func open(_ locations: StorageLocations) -> OpenedLibrary {
+    /// - Parameters:
+    ///   - lockWait: how long to wait for the lock while another process holds it.
+    ///   - onWaitingForLock: called when the lock is found held, before the wait.
+    static func open(_ locations: StorageLocations, lockWait: Duration = .zero,
+                     onWaitingForLock: () -> Void = {}) -> OpenedLibrary {
         let lock: StorageLock?
         do {
-            lock = try StorageLock(file: locations.lockFile)
+            lock = try StorageLock(file: locations.lockFile, waitingUpTo: lockWait, onWaiting: onWaitingForLock)
         } catch .heldByAnotherInstance {
             return inUseElsewhere(locations)
         } catch {

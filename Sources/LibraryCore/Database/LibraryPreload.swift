@@ -15,15 +15,29 @@ public enum LibraryPreload {
     }
 
     private static let openings = Protected<[URL: Opening]>([:])
+    private static let waitingCount = Protected(0)
 
-    /// Starts opening the library at `locations` in the background.
+    /// Starts opening the library at `locations` in the background. When another process
+    /// holds the library's lock, the opening waits for it a few seconds
+    /// (`StorageLock.contentionWait`), and `isWaitingForLock` says so meanwhile.
     public static func start(_ locations: StorageLocations = .standard) {
         let opening = Opening()
         openings.withLock { $0[locations.databaseFile] = opening }
         DispatchQueue.global(qos: .userInitiated).async {
-            opening.result = LibraryOpener.open(locations)
+            var isWaiting = false
+            opening.result = LibraryOpener.open(locations, lockWait: StorageLock.contentionWait) {
+                isWaiting = true
+                waitingCount.withLock { $0 += 1 }
+            }
+            if isWaiting { waitingCount.withLock { $0 -= 1 } }
             opening.finished.signal()
         }
+    }
+
+    /// Whether an opening is waiting for another process to let go of its library: taking
+    /// the library now would block until it does, or until the wait ends.
+    public static var isWaitingForLock: Bool {
+        waitingCount.withLock { $0 > 0 }
     }
 
     /// The library opened for `locations`, if an opening was started (waits for it to

@@ -20,16 +20,31 @@ final class StorageLock: Sendable {
         case unavailable
     }
 
+    /// How long a launch waits for the lock when another process holds it: one that had the
+    /// library open for a moment is waited for; after that, another BlueLibrary has it.
+    static let contentionWait: Duration = .seconds(3)
+    /// How often a waiting launch tries the lock again.
+    private static let retryInterval: TimeInterval = 0.05
+
     private let descriptor: Int32
 
-    init(file: URL) throws(Failure) {
+    /// Takes the lock, waiting up to `wait` while another process holds it (`onWaiting` is
+    /// called once, when the first try finds it held).
+    init(file: URL, waitingUpTo wait: Duration = .zero, onWaiting: () -> Void = {}) throws(Failure) {
         try? FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
         let descriptor = open(file.path, O_RDWR | O_CREAT | O_CLOEXEC, 0o644)
         guard descriptor >= 0 else { throw .unavailable }
-        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else {
+        let deadline = ContinuousClock.now + wait
+        var hasWaited = false
+        while flock(descriptor, LOCK_EX | LOCK_NB) != 0 {
             let code = errno
-            close(descriptor)
-            throw code == EWOULDBLOCK ? .heldByAnotherInstance : .unavailable
+            guard code == EWOULDBLOCK, ContinuousClock.now < deadline else {
+                close(descriptor)
+                throw code == EWOULDBLOCK ? .heldByAnotherInstance : .unavailable
+            }
+            if !hasWaited { onWaiting() }
+            hasWaited = true
+            Thread.sleep(forTimeInterval: Self.retryInterval)
         }
         self.descriptor = descriptor
     }

@@ -55,17 +55,15 @@ extension LibraryAPI {
     }
 
     /// Writes the library at `locations` to `file` without a window: `bluelibrary --export`.
-    /// While the app runs it reads the database beside it (WAL lets both read); else it
-    /// opens the library as the app would (importing or seeding it on a first run).
-    public nonisolated static func export(_ locations: StorageLocations, to file: URL) throws -> Int {
-        let albums: [Album]
-        if (try? StorageLock(file: locations.lockFile)) == nil,
-           FileManager.default.fileExists(atPath: locations.databaseFile.path) {
-            albums = try LibraryDatabase(url: locations.databaseFile).allEntries().map(\.album)
-        } else {
-            albums = try LibraryOpener.open(locations).database.allEntries().map(\.album)
+    /// A pure read (`LibrarySnapshot`): beside a running app or none, it takes no lock and
+    /// creates, migrates or repairs nothing; `file` is written atomically, or not at all.
+    public nonisolated static func export(_ locations: StorageLocations, to file: URL) throws(ExportError) -> Int {
+        let albums = try LibrarySnapshot.albums(in: locations)
+        do {
+            try AlbumList.write(albums, to: file)
+        } catch {
+            throw .unwritable(error)
         }
-        try AlbumList.write(albums, to: file)
         return albums.count
     }
 }
