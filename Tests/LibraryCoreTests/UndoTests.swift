@@ -221,6 +221,7 @@ final class EventLog {
         case .undoStateChanged: "undo"
         case .saveFailed(let error): "save failed \(error)"
         case .saveRecovered: "save recovered"
+        case .changeRefused: "change refused"
         case .hiddenByView(let albums): "hidden \(albums.count)"
         case .facetsChanged: nil
         }

@@ -123,7 +123,8 @@ public final class MainWindowController {
         // Once, after the window: a dialog shown before its window can end up behind it.
         if !hasToldLoadProblems {
             hasToldLoadProblems = true
-            problems.show(library.loadProblems.map(\.message), heading: localized("Your Library Needed Repair"))
+            let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
+            problems.show(library.loadProblems.map(\.message), heading: heading)
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
@@ -223,6 +224,9 @@ public final class MainWindowController {
         case .saveRecovered:
             problems.withdraw(.saving)
             hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
+        case .changeRefused:
+            let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
+            problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading)
         }
     }
 
@@ -252,6 +256,9 @@ public final class MainWindowController {
         scroller.isVisible = shown
         if shown, !browsingBar.containsFocus { scroller.focusWhenShown() }
     }
+
+    /// The heading of what is said of a library a newer BlueLibrary made.
+    static var readOnlyHeading: String { localized("Read-Only Library") }
 
     func refreshActions() {
         actions.update(canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil)

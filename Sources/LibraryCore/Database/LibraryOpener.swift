@@ -20,6 +20,9 @@ struct OpenedLibrary: Sendable {
     let lock: StorageLock?
     /// Another instance has this library open: this one must not use it.
     let isInUseElsewhere: Bool
+    /// A newer BlueLibrary made the library: it is open for reading only, and nothing of it
+    /// (`state.json` included) may be written.
+    var isReadOnly: Bool { problems.contains { $0.cause == .madeByNewerVersion } }
     /// The daily backup is due (made on the commit queue, after the start).
     let isBackupDue: Bool
 }
@@ -75,7 +78,7 @@ enum LibraryOpener {
                 problems: problems,
                 lock: lock,
                 isInUseElsewhere: false,
-                isBackupDue: database.url != nil && isBackupDue(locations.backupFile)
+                isBackupDue: database.url != nil && !problems.contains { $0.cause == .madeByNewerVersion } && isBackupDue(locations.backupFile)
             )
         } catch {
             Log.core.warning("the library could not be read: \(error)")
@@ -93,6 +96,15 @@ enum LibraryOpener {
         let file = locations.databaseFile
         try FileManager.default.createDirectory(at: locations.dataFolder, withIntermediateDirectories: true)
         if FileManager.default.fileExists(atPath: file.path) {
+            // A newer version's library is shown as it is: not checked by this version's
+            // rules, not migrated, backed up, renamed or written. Without a WAL beside it,
+            // not even one is made (`immutable`: no other BlueLibrary writes it while this
+            // one holds the lock).
+            if LibrarySnapshot.isFromNewerVersion(file) {
+                Log.core.warning("\(file.path) was made by a newer BlueLibrary: it is opened for reading only")
+                let database = try LibraryDatabase(readingOnly: file, immutable: LibrarySnapshot.isClosed(file))
+                return (database, LoadProblem(document: .library, file: file, cause: .madeByNewerVersion, keptAs: nil, recovery: .readOnly), nil)
+            }
             switch check(file) {
             case .success(let database):
                 try migrate(database, backup: locations.backupFile)

@@ -56,9 +56,17 @@ enum LibrarySnapshot {
         }
     }
 
+    /// Whether a newer BlueLibrary migrated the database at `file` (a migration this version
+    /// does not know); `false` when it cannot tell (the opener then checks it as usual).
+    static func isFromNewerVersion(_ file: URL) -> Bool {
+        guard let database = try? LibraryDatabase(readingOnly: file, immutable: isClosed(file)) else { return false }
+        defer { database.close() }
+        return (try? database.isFromNewerVersion()) == true
+    }
+
     /// Whether no connection has `file` open (SQLite removes the WAL and its index when the
     /// last one closes).
-    private static func isClosed(_ file: URL) -> Bool {
+    static func isClosed(_ file: URL) -> Bool {
         !["-wal", "-shm"].contains { FileManager.default.fileExists(atPath: file.path + $0) }
     }
 

@@ -5,7 +5,7 @@ extension LibraryAPI {
     /// the new last one) becomes selected. Returns the deleted album, `nil` outside the list.
     @discardableResult
     public func deleteAlbum(at index: Int) -> Album? {
-        guard let entry = entry(at: index) else { return nil }
+        guard let entry = entry(at: index), !refusesChange() else { return nil }
         record(LibraryCommand(kind: .delete, entries: [entry]))
         return entry.album
     }
@@ -13,6 +13,7 @@ extension LibraryAPI {
     /// Inserts `album` at `index` among the albums shown (at the end when `nil` or past it):
     /// in the user's order, it goes after the album shown before it. It is selected if shown.
     public func addAlbum(_ album: Album, at index: Int? = nil) {
+        guard !refusesChange() else { return }
         let position = libraryPosition(forShownInsertionAt: index)
         let key = OrderKey.between(
             position > 0 ? key(of: order[position - 1]) : nil,
@@ -25,7 +26,7 @@ extension LibraryAPI {
     /// first of them. Returns how many were added.
     @discardableResult
     public func importAlbums(_ albums: [Album]) -> Int {
-        guard !albums.isEmpty else { return 0 }
+        guard !albums.isEmpty, !refusesChange() else { return 0 }
         let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: albums.count)
         let entries = zip(albums, keys).map { LibraryEntry(id: newAlbumID(), key: $1, album: $0) }
         record(LibraryCommand(kind: .importFile, entries: entries))
@@ -50,17 +51,25 @@ extension LibraryAPI {
 
     /// Undoes the last command; a restored album becomes selected. Nothing to undo: no-op.
     public func undo() {
-        guard let recorded = history.undo() else { return }
+        guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return }
         carryOut(recorded.command, forward: false, as: .undo(recorded))
     }
 
     /// Redoes the last undone command. Nothing to redo: no-op.
     public func redo() {
-        guard let recorded = history.redo() else { return }
+        guard history.canRedo, !refusesChange(), let recorded = history.redo() else { return }
         carryOut(recorded.command, forward: true, as: .redo(recorded))
     }
 
     // MARK: Carrying out
+
+    /// In a library a newer BlueLibrary made (`isReadOnly`), refuses a change: the observers
+    /// are told (the window says why) and `true` is returned.
+    func refusesChange() -> Bool {
+        guard isReadOnly else { return false }
+        observers.post(.changeRefused)
+        return true
+    }
 
     func newAlbumID() -> AlbumID {
         defer { nextAlbumID += 1 }
@@ -68,7 +77,7 @@ extension LibraryAPI {
     }
 
     private func replace(at index: Int, with album: Album, as kind: LibraryCommand.Kind) -> Bool {
-        guard let entry = entry(at: index), entry.album != album else { return false }
+        guard let entry = entry(at: index), entry.album != album, !refusesChange() else { return false }
         var changed = entry
         changed.album = album
         record(LibraryCommand(kind: kind, entries: [changed], previous: [entry]))

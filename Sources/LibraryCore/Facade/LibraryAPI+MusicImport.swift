@@ -17,6 +17,7 @@ extension LibraryAPI {
         _ folders: [URL],
         onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
     ) async -> MusicImportSummary {
+        guard !refusesChange() else { return MusicImportSummary() }
         let importer = MusicImporter(
             roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers,
             partInterval: musicImportPartInterval

@@ -22,6 +22,7 @@ extension LibraryAPI {
     }
 
     func saveState() {
+        guard !isReadOnly else { return }  // the newer version's state.json stays as it was
         persistency.save(state: state)
     }
 

@@ -49,6 +49,9 @@ public final class LibraryAPI {
     public let loadProblems: [LoadProblem]
     /// Another BlueLibrary has this library open; this instance shows nothing and quits.
     public let isInUseElsewhere: Bool
+    /// A newer BlueLibrary made this library: it is shown as it is, and every change is
+    /// refused (`LibraryEvent.changeRefused`); nothing is written, `state.json` included.
+    public let isReadOnly: Bool
 
     let persistency: PersistencyManager
     private var lock: StorageLock?
@@ -92,6 +95,7 @@ public final class LibraryAPI {
         nextSerial = ((history.undoCommands + history.redoCommands).map(\.serial).max() ?? 0) + 1
         lock = opened.lock
         isInUseElsewhere = opened.isInUseElsewhere
+        isReadOnly = opened.isReadOnly
         loadProblems = opened.problems
         windowSize = opened.state.windowSize
         playback = opened.state.playback
@@ -169,8 +173,8 @@ public final class LibraryAPI {
         rows.entry(id, page: [id][...])?.key
     }
 
-    public var canUndo: Bool { history.canUndo }
-    public var canRedo: Bool { history.canRedo }
+    public var canUndo: Bool { history.canUndo && !isReadOnly }
+    public var canRedo: Bool { history.canRedo && !isReadOnly }
     /// What `undo()` would undo, e.g. to name it in a tooltip.
     public var commandToUndo: LibraryCommand? { history.undoCommands.last?.command }
     /// What `redo()` would redo.

@@ -20,6 +20,8 @@ public enum LibraryEvent: Sendable {
     case saveFailed(PersistenceError)
     /// A save succeeded after `saveFailed`: everything is on disk again.
     case saveRecovered
+    /// A change was refused: a newer BlueLibrary made the library (`LibraryAPI.isReadOnly`).
+    case changeRefused
 }
 
 /// How the album list changed, so a view can update only what moved.

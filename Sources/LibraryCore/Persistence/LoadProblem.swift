@@ -23,6 +23,8 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case damagedDatabase(reason: String)
         /// The data folder cannot hold the library (not a folder, not writable).
         case storageUnusable(reason: String)
+        /// A newer BlueLibrary migrated the library (a migration this version does not know).
+        case madeByNewerVersion
     }
 
     /// What the app loaded instead.
@@ -33,6 +35,8 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case defaultState
         /// The library is kept in memory for this session only.
         case memoryOnly
+        /// The library is shown as it is, and changed in nothing (`LibraryAPI.isReadOnly`).
+        case readOnly
     }
 
     public let document: Document
@@ -75,12 +79,14 @@ public struct LoadProblem: Error, Hashable, Sendable {
             localized("Your library database is damaged (%@).", reason)
         case (.storageUnusable(let reason), _):
             localized("Your library cannot be kept in “%1$@” (%2$@).", file.deletingLastPathComponent().path, reason)
+        case (.madeByNewerVersion, _):
+            localized("Your library “%@” was made by a newer version of BlueLibrary.", file.path)
         }
     }
 
     private var kept: String? {
         switch cause {
-        case .defaultLibraryUnavailable, .storageUnusable: return nil
+        case .defaultLibraryUnavailable, .storageUnusable, .madeByNewerVersion: return nil
         default: break
         }
         return keptAs.map { localized("It was kept as %@.", $0.path) } ?? localized("It was left in place.")
@@ -93,6 +99,15 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case .emptyLibrary: localized("The library starts empty.")
         case .defaultState: localized("The defaults were used.")
         case .memoryOnly: localized("Changes you make now will not be saved.")
+        case .readOnly: LoadProblem.readOnlyAdvice
         }
+    }
+}
+
+extension LoadProblem {
+    /// What a library from a newer BlueLibrary means for the user, and what to do: said at
+    /// launch, and again at every change refused.
+    public static var readOnlyAdvice: String {
+        localized("This version shows it as it is and changes nothing in it, so that the newer version finds everything as it left it. To make changes again, update BlueLibrary to the version that made it (or a later one). Nothing has been moved or deleted.")
     }
 }

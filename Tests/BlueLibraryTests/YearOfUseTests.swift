@@ -1,0 +1,57 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// What a year of use brings, with the real binary: a library that a newer BlueLibrary
+/// migrated, opened again by this one (a Flatpak rollback, a distribution downgrade). Each
+/// case is a row of the fault suite (area "A year of use").
+@MainActor
+@Suite(.serialized)
+struct YearOfUseTests {
+    static let area = "A year of use"
+
+    @Test func aLibraryFromANewerVersionIsShownAndNeverWritten() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try await SharedLibraryTests.makeLibrary(in: folders)
+            // What a newer version would have done: a migration and a table this one does not know,
+            // and a state.json with a key it does not know.
+            try SharedLibraryTests.sqlite(folders.locations.databaseFile,
+                                          "INSERT INTO grdb_migrations VALUES ('v99: made by a later BlueLibrary')")
+            try SharedLibraryTests.sqlite(folders.locations.databaseFile, "CREATE TABLE future (x)")
+            try folders.writeState(#"{"selectedIndex": 2, "fromALaterVersion": true}"#)
+            let before = try SharedLibraryTests.contents(of: folders.libraryFolder)
+            let stateBefore = try Data(contentsOf: folders.locations.stateFile)
+
+            let app = try AppProcess(folders: folders)
+            let opened = try await app.report { $0.stripHasFocus && $0.problem != nil }
+            let told = opened.problem ?? ""
+            #expect(opened.albumCount == 5, "the library is shown")
+            #expect(told.contains("made by a newer version of BlueLibrary") && told.contains("update BlueLibrary"), "\(told)")
+            #expect(!opened.canUndo)
+
+            try await app.press("Delete")  // the dialog (not modal) shows the refusal instead
+            let refused = try await app.report { $0.problem?.contains("the change was not made") == true }
+            let refusal = refused.problem ?? ""
+            #expect(refusal.contains("the change was not made"), "\(refusal)")
+            #expect(refused.albumCount == 5, "nothing deleted")
+            try await app.press("ctrl+q")
+            let status = try await app.waitForExit()
+            #expect(status == 0)
+
+            let after = try SharedLibraryTests.contents(of: folders.libraryFolder)
+            let stateAfter = try Data(contentsOf: folders.locations.stateFile)
+            #expect(after == before, "the data folder is as the newer version left it: \(after.keys.sorted()) after \(before.keys.sorted())")
+            #expect(stateAfter == stateBefore, "state.json is as the newer version left it")
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area,
+                attempt: "a library a newer BlueLibrary migrated (an unknown migration and table, an unknown key in state.json), opened by this version",
+                outcome: "the window shows its \(opened.albumCount) albums and says “made by a newer version … update BlueLibrary”; Delete is refused with the same advice (\(refused.albumCount) albums); the data folder and state.json \(after == before && stateAfter == stateBefore ? "unchanged byte for byte, nothing renamed" : "changed")",
+                held: opened.albumCount == 5 && refused.albumCount == 5 && refusal.contains("the change was not made")
+                    && after == before && stateAfter == stateBefore && status == 0)])
+        }
+    }
+}
