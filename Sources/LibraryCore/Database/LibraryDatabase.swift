@@ -21,12 +21,13 @@ package final class LibraryDatabase: Sendable {
         var configuration = Configuration()
         configuration.label = "BlueLibrary library"
         configuration.busyMode = .timeout(5)
-        configuration.prepareDatabase { db in
-            // In WAL mode, NORMAL loses no committed change when the app is killed; only a
-            // power cut may lose the last commits, never consistency.
-            try db.execute(sql: "PRAGMA synchronous = NORMAL")
-        }
         let pool = try DatabasePool(path: url.path, configuration: configuration)
+        // FULL: each commit reaches the disk (one fsync of the WAL) before it counts as done,
+        // so a change survives a power cut once committed; NORMAL, which GRDB sets on a
+        // pool's writer, would lose the last commits to one (never consistency). The fsync
+        // costs the commit queue well under a millisecond here, and the window never waits
+        // for it (README, "Where your data lives"). It is set on the writer, after GRDB.
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.url = url
         writer = pool
     }
