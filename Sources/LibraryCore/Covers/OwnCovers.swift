@@ -75,10 +75,12 @@ public struct OwnCovers: Sendable {
     }
 
     /// Stores checked image data and returns the reference to give an album. Storing the same
-    /// image twice keeps one file.
+    /// image twice keeps one file; a file of that name that is not the image (emptied, cut
+    /// short: damaged since) is written again.
     public func store(_ data: Data) throws(CoverFileError) -> String {
         guard let reference = Self.reference(for: data), let file = file(for: reference) else { throw .notAnImage(name: "") }
-        if !FileManager.default.fileExists(atPath: file.path) {
+        let storedSize = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber
+        if storedSize?.intValue != data.count {
             do throws(PersistenceError) {  // creates the folder when needed
                 try AtomicFile.write(data, to: file)
             } catch {

@@ -55,9 +55,19 @@ extension LibraryDatabase {
 
     /// Which of `ids` are albums of the library now.
     func existingAlbumIDs(among ids: Set<AlbumID>) throws -> Set<AlbumID> {
-        guard !ids.isEmpty else { return [] }
+        try Set(existingAlbumCovers(among: ids).keys)
+    }
+
+    /// The albums among `ids` still in the library, with their cover addresses.
+    func existingAlbumCovers(among ids: Set<AlbumID>) throws -> [AlbumID: String] {
+        guard !ids.isEmpty else { return [:] }
         return try writer.read { db in
-            Set(try AlbumID.fetchAll(db, sql: "SELECT id FROM album").filter(ids.contains))
+            var covers: [AlbumID: String] = [:]
+            for row in try Row.fetchAll(db, sql: "SELECT id, CAST(coverUrl AS BLOB) AS coverUrl FROM album") {
+                guard let id = AlbumID.fromDatabaseValue(row["id"]), ids.contains(id) else { continue }
+                covers[id] = Data.fromDatabaseValue(row["coverUrl"]).map { String(decoding: $0, as: UTF8.self) } ?? ""
+            }
+            return covers
         }
     }
 }

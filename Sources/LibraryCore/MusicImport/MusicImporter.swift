@@ -41,7 +41,7 @@ struct MusicImporter: Sendable {
         deliver(Part(progress: progress))
 
         let (stored, existing) = rememberedFiles()
-        var grouping = Groups(existing: existing)
+        var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing))
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -71,15 +71,30 @@ struct MusicImporter: Sendable {
 
     // MARK: Reading files
 
-    /// The files earlier imports read in the roots, and which of their albums are still there.
-    private func rememberedFiles() -> ([MusicFilePath: StoredTrack], Set<AlbumID>) {
+    /// The files earlier imports read in the roots, and which of their albums are still there
+    /// (with their covers).
+    private func rememberedFiles() -> ([MusicFilePath: StoredTrack], [AlbumID: String]) {
         do {
             let stored = try database.storedTracks(under: roots)
-            return (stored, try database.existingAlbumIDs(among: Set(stored.values.map(\.albumID))))
+            return (stored, try database.existingAlbumCovers(among: Set(stored.values.map(\.albumID))))
         } catch {
             Log.core.warning("the files of earlier imports could not be read: \(error)")
-            return ([:], [])
+            return ([:], [:])
         }
+    }
+
+    /// The albums whose stored cover's file is gone (a cleaner tool emptied the covers folder)
+    /// or no longer starts as an image does (emptied, overwritten): the import stores their
+    /// folder's cover again, which puts the same file back. Only the file's first bytes are
+    /// read, so that importing an unchanged folder stays cheap.
+    private func missingCovers(of albums: [AlbumID: String]) -> Set<AlbumID> {
+        Set(albums.compactMap { id, cover in
+            guard OwnCovers.isReference(cover) else { return nil }
+            guard let file = ownCovers.file(for: cover), let handle = try? FileHandle(forReadingFrom: file) else { return id }
+            defer { try? handle.close() }
+            let start = (try? handle.read(upToCount: 4096)) ?? Data()
+            return ImageFormat(signatureOf: start) == nil ? id : nil
+        })
     }
 
     /// The chunk's tracks: remembered if unchanged, else read (in parallel).
@@ -129,12 +144,17 @@ private struct Groups {
 
     /// Albums of earlier imports that are still in the library.
     let existing: Set<AlbumID>
+    /// Those of them whose stored cover file is gone or damaged, not repaired yet.
+    private var coverMissing: Set<AlbumID>
     private var groups: [AlbumGroupKey: Group] = [:]
     private var changed: [AlbumGroupKey] = []
     private var changedKeys: Set<AlbumGroupKey> = []
+    /// Unchanged albums whose cover file is to be stored again.
+    private var coverRepairs: [AlbumGroupKey] = []
 
-    init(existing: Set<AlbumID>) {
+    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = []) {
         self.existing = existing
+        self.coverMissing = coverMissing
     }
 
     /// Adds a track to its album. The album has changed unless the track is unchanged and was
@@ -147,11 +167,18 @@ private struct Groups {
         group.tracks.append(track)
         groups[key] = group
         if !isKnown, changedKeys.insert(key).inserted { changed.append(key) }
+        if isKnown, let id = track.storedAlbumID, coverMissing.remove(id) != nil { coverRepairs.append(key) }
     }
 
     /// The albums changed since the last call, with their covers, and the progress.
     mutating func takeChanged(covers finder: inout FolderCovers, progress: inout MusicImportProgress, skipped: inout [SkippedFile]) -> MusicImporter.Part {
         var part = MusicImporter.Part(progress: progress)
+        // The same image stored again is the same file: the album itself does not change.
+        for key in coverRepairs where !changedKeys.contains(key) {
+            guard let tracks = groups[key]?.tracks.sorted(by: ImportedTrack.playOrder) else { continue }
+            _ = finder.cover(for: tracks, skipped: &skipped)
+        }
+        coverRepairs = []
         for key in changed {
             guard var group = groups[key] else { continue }
             let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
