@@ -55,3 +55,34 @@ struct YearOfUseTests {
         }
     }
 }
+
+// MARK: - A backup or sync tool
+
+extension YearOfUseTests {
+    /// A backup or sync tool that copies `library.sqlite3` alone (not its WAL) once the app has
+    /// quit finds every change in it: quitting moves the WAL into the file.
+    @Test func theLibraryFileAloneHoldsEveryChangeOnceTheAppQuits() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let app = try AppProcess(folders: folders)
+            _ = try await app.report { $0.stripHasFocus && $0.albumCount == 5 }
+            try await app.press("Delete")
+            _ = try await app.report { $0.albumCount == 4 }
+            try await app.press("ctrl+q")
+            let status = try await app.waitForExit()
+            #expect(status == 0)
+
+            let backup = TestFolders(defaultLibrary: nil)
+            try FileManager.default.createDirectory(at: backup.libraryFolder, withIntermediateDirectories: true)
+            try FileManager.default.copyItem(at: folders.locations.databaseFile, to: backup.locations.databaseFile)
+            let copied = try backup.database()
+            #expect(copied.albums.count == 4, "the deletion is in the file itself")
+            #expect(copied.isSound && copied.historyAgrees)
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "a backup or sync tool copying library.sqlite3 alone (without its WAL) after the app quit",
+                outcome: "the copy holds \(copied.albums.count) albums after 1 deletion of 5, \(copied.isSound ? "sound" : "damaged"), its undo history \(copied.historyAgrees ? "agreeing" : "disagreeing")",
+                held: status == 0 && copied.albums.count == 4 && copied.isSound && copied.historyAgrees)])
+        }
+    }
+}

@@ -40,7 +40,7 @@ public final class BlueLibraryApp {
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] files, hint in self?.open(files, hint: hint) }
-        application.onShutdown { [weak self] in self?.library?.flush() }
+        application.onShutdown { [weak self] in self?.library?.close() }
         addActions()
     }
 

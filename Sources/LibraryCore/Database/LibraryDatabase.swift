@@ -208,9 +208,29 @@ package final class LibraryDatabase: Sendable {
         }
     }
 
-    /// Closes the database (checkpointing the WAL), e.g. before the file is renamed.
+    /// Closes the database as it is (a damaged file stays byte for byte as it was), e.g.
+    /// before the file is renamed.
     package func close() {
-        try? (writer as? DatabasePool)?.close()
-        try? (writer as? DatabaseQueue)?.close()
+        do {
+            try (writer as? DatabasePool)?.close()
+            try (writer as? DatabaseQueue)?.close()
+        } catch {
+            Log.core.warning("the library database could not be closed: \(error)")
+        }
+    }
+
+    /// Moves the WAL into the database file and empties it, then closes: what quitting does,
+    /// so that `library.sqlite3` alone holds every change (a backup or sync tool may copy only
+    /// it). GRDB closes a pool's writer before its readers, and a reader closing last cannot
+    /// checkpoint, so closing alone would leave the WAL as it is.
+    func checkpointAndClose() {
+        if let pool = writer as? DatabasePool {
+            do {
+                _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
+            } catch {
+                Log.core.warning("the library's WAL could not be moved into it: \(error)")
+            }
+        }
+        close()
     }
 }
