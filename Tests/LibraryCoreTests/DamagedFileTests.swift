@@ -28,6 +28,14 @@ struct DamagedFileTests {
         Damage(name: "an object instead of an array") { Data(#"{"albums": []}"#.utf8) },
     ]
 
+    /// What can happen to the database file: each is a distinct case (the JSON damages above
+    /// are all one case for SQLite, "not a database"), with `pageDamage` below.
+    nonisolated static let databaseDamages: [Damage] = [
+        Damage(name: "empty") { Data() },
+        Damage(name: "text instead of a database (an albums.json written over it)") { Data(#"[{"title": "Blue", "artist": "Joni Mitchell"}]"#.utf8) },
+        Damage(name: "binary garbage") { Data((0..<4096).map { UInt8(truncatingIfNeeded: $0 &* 2_654_435_761 >> 13) }) },
+    ]
+
     /// The same damage for the state file, whose top level is an object.
     nonisolated static let stateDamages: [Damage] = damages.map { damage in
         switch damage.name {
@@ -74,11 +82,11 @@ struct DamagedFileTests {
         #expect(problem.document == .state && problem.recovery == .defaultState)
         let keptAside = folders.files(in: folders.stateFolder).filter { $0.hasPrefix("state.json.corrupt-") }
         #expect(keptAside.count == 1)
-        record("state.json: \(damage.name)", "told in a dialog; kept aside; default selection and window size, empty history",
+        record("state.json: \(damage.name)", "told in a dialog; kept aside; default selection and window size (the undo history is in the database)",
                held: keptAside.count == 1 && library.selectedIndex == 0)
     }
 
-    @Test("a damaged database is kept aside and the latest backup is restored", arguments: damages + [pageDamage])
+    @Test("a damaged database is kept aside and the latest backup is restored", arguments: databaseDamages + [pageDamage])
     func damagedDatabase(_ damage: Damage) throws {
         let folders = TestFolders()
         try folders.writeLibrary((0..<300).map(sampleAlbum))
