@@ -33,6 +33,18 @@ struct DisplayTextTests {
         #expect(description == "Delete “\(Self.fsi)line␊break\(Self.pdi)”")
     }
 
+    @Test func theUndoTooltipOfAnImportCountsOnlyTheAlbumsItAdded() {
+        func entry(_ id: AlbumID, _ title: String) -> LibraryEntry {
+            LibraryEntry(id: id, key: OrderKey.between(nil, nil), album: Album(title: title, artist: "A", genre: "G", coverUrl: "", year: ""))
+        }
+        // A folder imported again: one album added, two updated (their previous selves kept).
+        let mixed = LibraryCommand(kind: .importFolder, entries: [entry(1, "New"), entry(2, "Changed"), entry(3, "Changed too")],
+                                   previous: [entry(2, "Old"), entry(3, "Old too")])
+        #expect(MainWindowController.describe(mixed) == "Import of 1 Album")
+        let updatesOnly = LibraryCommand(kind: .importFolder, entries: [entry(2, "Changed")], previous: [entry(2, "Old")])
+        #expect(MainWindowController.describe(updatesOnly) == "Update of 1 Album")
+    }
+
     @Test func sentencesAreLaidOutInTheLanguagesDirection() {
         // The first strong character decides a label's direction: a mark of the language's
         // own comes before the quoted title's letters.

@@ -301,7 +301,11 @@ public final class MainWindowController {
         case .add: localized("Add “%@”", title)
         case .edit: localized("Edit “%@”", title)
         case .setCover: localized("New Cover for “%@”", title)
-        case .importFile, .importFolder: localizedPlural("Import of %@ Album", "Import of %@ Albums", command.entries.count)
+        case .importFile, .importFolder:
+            command.addedCount > 0
+                ? localizedPlural("Import of %@ Album", "Import of %@ Albums", command.addedCount)
+                // A folder imported again, where only albums whose files changed were updated.
+                : localizedPlural("Update of %@ Album", "Update of %@ Albums", command.entries.count)
         }
     }
 }

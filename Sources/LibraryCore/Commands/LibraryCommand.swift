@@ -55,7 +55,8 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         }
     }
 
-    /// How many albums the command added (an import's count, for its name).
+    /// How many albums the command added (an import's count, for its name: the albums it
+    /// updated are not among them).
     public var addedCount: Int {
         let updated = Set(previous.map(\.id))
         return entries.count { !updated.contains($0.id) }
