@@ -19,14 +19,17 @@ struct SharedLibraryTests {
             let folders = TestFolders()
             let albums = (0..<100_000).map(sampleAlbum)
             try folders.writeLibrary(albums)
-            try await Self.makeLibrary(in: folders)
+            // A large library under a sanitizer on a slow machine takes minutes: the deadlines
+            // below only guard against a hang.
+            let patience: Duration = .seconds(900)
+            try await Self.makeLibrary(in: folders, timeout: patience)
 
             let exported = folders.root.appendingPathComponent("backup.json")
             let export = try AppProcess(folders: folders, arguments: ["--export", exported.path])
             let app = try AppProcess(folders: folders)
             let exportWasRunning = export.process.isRunning
-            let report = try await app.report { $0.stripHasFocus && $0.albumCount == 100_000 }
-            let exportStatus = try await export.waitForExit()
+            let report = try await app.report(where: { $0.stripHasFocus && $0.albumCount == 100_000 }, timeout: patience)
+            let exportStatus = try await export.waitForExit(timeout: patience)
             let written = try AlbumList.decode(Data(contentsOf: exported))
             #expect(exportStatus == 0, "\(export.output)")
             #expect(written == albums, "the exported file is complete")
@@ -183,9 +186,9 @@ struct SharedLibraryTests {
 extension SharedLibraryTests {
     /// Has the real binary make the library at `folders` (importing its `albums.json`, or
     /// the default library), as a first launch does, and exit after its first frame.
-    static func makeLibrary(in folders: TestFolders) async throws {
+    static func makeLibrary(in folders: TestFolders, timeout: Duration = .seconds(60)) async throws {
         let app = try AppProcess(folders: folders, environment: ["BLUELIBRARY_EXIT_AFTER_FIRST_FRAME": "1"])
-        #expect(try await app.waitForExit() == 0, "\(app.output)")
+        #expect(try await app.waitForExit(timeout: timeout) == 0, "\(app.output)")
         try #require(FileManager.default.fileExists(atPath: folders.locations.databaseFile.path))
     }
 
