@@ -153,6 +153,34 @@ struct SharedLibraryTests {
         }
     }
 
+    @Test func aLockHeldForAMomentIsWaitedFor() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try await Self.makeLibrary(in: folders)
+            // Another program holds the library's lock for a second (util-linux's flock).
+            let holder = Process()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            holder.arguments = [folders.locations.lockFile.path, "sleep", "1"]
+            try holder.run()
+            defer { holder.waitUntilExit() }
+            while try Self.lockIsFree(folders.locations.lockFile) {  // flock has it, before the app starts
+                try #require(holder.isRunning, "flock ended before the app started")
+                try await Task.sleep(for: .milliseconds(10))
+            }
+            let app = try AppProcess(folders: folders)
+            let opened = try await app.report { $0.stripHasFocus }
+            #expect(opened.albumCount == 5)
+            try await app.press("ctrl+q")
+            let status = try await app.waitForExit()
+            #expect(status == 0)
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "a launch while another program holds the library's lock for a second",
+                outcome: "a window says it waits for the library, then the library's window opens (\(opened.albumCount) albums); status \(status) at quit",
+                held: opened.albumCount == 5 && status == 0)])
+        }
+    }
+
     @Test func importWhileTheAppRunsIsDoneInItsWindow() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
@@ -190,6 +218,16 @@ extension SharedLibraryTests {
         let app = try AppProcess(folders: folders, environment: ["BLUELIBRARY_EXIT_AFTER_FIRST_FRAME": "1"])
         #expect(try await app.waitForExit(timeout: timeout) == 0, "\(app.output)")
         try #require(FileManager.default.fileExists(atPath: folders.locations.databaseFile.path))
+    }
+
+    /// Whether no process holds `lockFile` (`flock -n` takes it and lets go at once).
+    static func lockIsFree(_ lockFile: URL) throws -> Bool {
+        let probe = Process()
+        probe.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+        probe.arguments = ["-n", lockFile.path, "true"]
+        try probe.run()
+        probe.waitUntilExit()
+        return probe.terminationStatus == 0
     }
 
     /// Runs `statement` on the database with Python's sqlite3 (another program, as a newer

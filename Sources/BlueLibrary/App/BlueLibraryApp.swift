@@ -85,16 +85,16 @@ public final class BlueLibraryApp {
             window.present()
             return
         }
-        if let inUseWindow {
-            self.inUseWindow = nil
-            inUseWindow.window.destroy()
-        }
         AppResources.applyWindowIcon()
         self.library = library
         let controller = MainWindowController(application: application, library: library)
         windowController = controller
         onWindowOpened?(controller)
         controller.present()
+        // The waiting window goes once the library's is there (never no window in between,
+        // which would end the app).
+        inUseWindow?.window.destroy()
+        inUseWindow = nil
         for file in filesToImport { controller.importAlbums(from: file) }
         filesToImport = []
     }
