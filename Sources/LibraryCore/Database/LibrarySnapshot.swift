@@ -51,8 +51,13 @@ enum LibrarySnapshot {
         while true {
             attempts += 1
             let aloneBefore = isClosed(file)
-            let albums = try read(file, immutable: aloneBefore)
-            if !aloneBefore || isClosed(file) || attempts == 3 { return albums }
+            do {
+                let albums = try read(file, immutable: aloneBefore)
+                if !aloneBefore || isClosed(file) || attempts == 3 { return albums }
+            } catch {
+                // What was read as it was may have changed under the read: read it again.
+                guard aloneBefore, !isClosed(file), attempts < 3 else { throw error }
+            }
         }
     }
 
