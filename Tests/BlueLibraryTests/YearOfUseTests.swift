@@ -86,3 +86,57 @@ extension YearOfUseTests {
         }
     }
 }
+
+// MARK: - Replaced while the app runs
+
+extension YearOfUseTests {
+    /// A sync tool (Syncthing, Nextcloud) puts another `library.sqlite3` in place (a rename
+    /// over it) while the app runs: the window says so at the next change and keeps its own
+    /// library beside it; nothing more is written to either, and the next launch opens the
+    /// file that replaced it, sound.
+    @Test func aLibraryReplacedWhileTheAppRunsIsKeptAndTold() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let app = try AppProcess(folders: folders)
+            _ = try await app.report { $0.stripHasFocus && $0.albumCount == 5 }
+            try await app.press("Delete")
+            _ = try await app.report { $0.albumCount == 4 }
+
+            // Another machine's library (3 albums), self-contained, renamed over this one.
+            let other = TestFolders()
+            try other.writeLibrary((1...3).map(sampleAlbum))
+            try await SharedLibraryTests.makeLibrary(in: other)
+            try SharedLibraryTests.sqlite(other.locations.databaseFile, "PRAGMA wal_checkpoint(TRUNCATE)")
+            let incoming = folders.libraryFolder.appendingPathComponent(".syncthing.library.sqlite3.tmp")
+            try FileManager.default.copyItem(at: other.locations.databaseFile, to: incoming)
+            try #require(rename(incoming.path, folders.locations.databaseFile.path) == 0)
+
+            try await app.press("Delete")
+            let told = try await app.report { $0.problem?.contains("replaced your library") == true }
+            let kept = folders.files(in: folders.libraryFolder).filter { $0.hasPrefix("library.sqlite3.replaced-") }
+            let keptAlbums = try kept.first.map { name -> Int in
+                let copy = TestFolders(defaultLibrary: nil)
+                try FileManager.default.createDirectory(at: copy.libraryFolder, withIntermediateDirectories: true)
+                try FileManager.default.copyItem(at: folders.libraryFolder.appendingPathComponent(name), to: copy.locations.databaseFile)
+                return try copy.database().albums.count
+            }
+            #expect(told.problem?.contains(kept.first ?? "no copy") == true, "the message names the copy: \(told.problem ?? "")")
+            #expect(keptAlbums == 4, "this window's library, as committed before the replacement")
+            app.process.terminate()  // SIGTERM: quits without asking
+            let status = try await app.waitForExit()
+            #expect(status == 0)
+
+            let relaunched = try AppProcess(folders: folders)
+            let opened = try await relaunched.report { $0.stripHasFocus }
+            #expect(opened.albumCount == 3, "the file that replaced it")
+            #expect(opened.problem == nil, "sound: no repair needed")
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "a sync tool renaming another library.sqlite3 (3 albums) over the one the app has open (4 albums), then a deletion",
+                outcome: "the deletion is not saved and the window says the library was replaced, naming the copy it kept (\(keptAlbums.map(String.init) ?? "none") albums); the next launch opens the file that replaced it (\(opened.albumCount) albums, \(opened.problem == nil ? "sound" : "repaired"))",
+                held: keptAlbums == 4 && opened.albumCount == 3 && opened.problem == nil && status == 0)])
+        }
+    }
+}

@@ -12,6 +12,11 @@ package final class LibraryDatabase: Sendable {
     let url: URL?
     let writer: any DatabaseWriter
     private let changes = Protected(0)
+    /// The file opened, as the system knows it (device and inode): another program may put
+    /// another file at `url` while this one is open (`Replaced`).
+    private let identity: FileIdentity?
+    /// Where this library was kept once it was found replaced (`nil`: not found so yet).
+    private let keptAfterReplacement = Protected<URL??>(nil)
 
     // MARK: Opening
 
@@ -30,6 +35,7 @@ package final class LibraryDatabase: Sendable {
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         self.url = url
         writer = pool
+        identity = FileIdentity(of: url)
     }
 
     /// Opens the database at `url` for reading only: nothing is created, migrated or
@@ -44,6 +50,7 @@ package final class LibraryDatabase: Sendable {
         address.queryItems = [URLQueryItem(name: immutable ? "immutable" : "mode", value: immutable ? "1" : "ro")]
         writer = try DatabaseQueue(path: address.string ?? url.absoluteString, configuration: configuration)
         self.url = url
+        identity = nil
     }
 
     /// A library in memory, for a session whose storage cannot be used at all.
@@ -51,6 +58,7 @@ package final class LibraryDatabase: Sendable {
         let queue = try DatabaseQueue()
         url = nil
         writer = queue
+        identity = nil
         try LibrarySchema.migrator.migrate(queue)
     }
 
@@ -164,8 +172,10 @@ package final class LibraryDatabase: Sendable {
 
     // MARK: Writing
 
-    /// Makes `change` in one transaction.
+    /// Makes `change` in one transaction; throws `Replaced` when another program has put
+    /// another file at `url` since it was opened (nothing is written then).
     func write(_ change: DatabaseChange) throws {
+        if let replaced = checkReplacement() { throw replaced }
         try writer.write { db in try change.write(db) }
         changes.withLock { $0 += 1 }
     }
@@ -232,5 +242,39 @@ package final class LibraryDatabase: Sendable {
             }
         }
         close()
+    }
+}
+
+// MARK: - Replaced by another program
+
+extension LibraryDatabase {
+    /// Another program (a sync or backup tool) put another file at the database's path while
+    /// it was open: this library's content was kept as `keptAs`, and nothing more is written.
+    struct Replaced: Error {
+        let keptAs: URL?
+    }
+
+    /// `nil` while the file at `url` is the one opened. The first time it is not, this
+    /// library (as committed) is copied beside it, so that nothing committed is lost, and its
+    /// WAL is emptied, so that the file that took its place is not read with this one's WAL.
+    fileprivate func checkReplacement() -> Replaced? {
+        guard let url, let identity, FileIdentity(of: url) != identity else { return nil }
+        let keptAs = keptAfterReplacement.withLock { kept -> URL? in
+            if let kept { return kept }
+            let copy = AtomicFile.freeName(beside: url, suffix: "replaced")
+            do {
+                try writer.writeWithoutTransaction { db in
+                    try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path])
+                    _ = try db.checkpoint(.truncate)
+                }
+                Log.core.warning("\(url.path) was replaced by another program; this library was kept as \(copy.path)")
+                kept = .some(copy)
+            } catch {
+                Log.core.warning("\(url.path) was replaced by another program, and this library could not be kept: \(error)")
+                kept = .some(nil)
+            }
+            return kept ?? nil
+        }
+        return Replaced(keptAs: keptAs)
     }
 }

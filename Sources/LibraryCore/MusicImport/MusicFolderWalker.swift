@@ -144,17 +144,6 @@ struct MusicFolderWalker {
     }
 }
 
-/// A file's identity on its device: the same folder reached twice has the same one.
-private struct FileIdentity: Hashable {
-    var device: UInt64
-    var inode: UInt64
-
-    init(_ info: stat) {
-        device = UInt64(info.st_dev)
-        inode = UInt64(info.st_ino)
-    }
-}
-
 // MARK: - MusicFiles
 
 /// Which files an import reads.

@@ -39,6 +39,12 @@ enum AtomicFile {
     /// Renames `url` to a name that says it was damaged, and returns the new location.
     /// The file is never deleted.
     static func keepAside(_ url: URL, suffix: String) -> URL? {
+        let candidate = freeName(beside: url, suffix: suffix)
+        return Glibc.rename(url.path, candidate.path) == 0 ? candidate : nil
+    }
+
+    /// `<file>.<suffix>-<timestamp>`, with a number after it if that name is taken.
+    static func freeName(beside url: URL, suffix: String) -> URL {
         let stamp = timestamp()
         var candidate = url.appendingPathExtension("\(suffix)-\(stamp)")
         var attempt = 1
@@ -46,7 +52,7 @@ enum AtomicFile {
             attempt += 1
             candidate = url.appendingPathExtension("\(suffix)-\(stamp)-\(attempt)")
         }
-        return Glibc.rename(url.path, candidate.path) == 0 ? candidate : nil
+        return candidate
     }
 
     // MARK: Steps

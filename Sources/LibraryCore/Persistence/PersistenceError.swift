@@ -14,6 +14,9 @@ public struct PersistenceError: Error, Hashable, Sendable {
         case notWritable
         /// The folder is missing and cannot be made, or its name is taken by a file.
         case folderUnusable
+        /// Another program (a sync or backup tool) put another file in the database's place
+        /// while the app ran: nothing more is written to either.
+        case replaced
         /// Anything else.
         case other
     }
@@ -45,7 +48,9 @@ public struct PersistenceError: Error, Hashable, Sendable {
     /// A failed commit to the library database (`nil`: the library in memory).
     init(database: URL?, error: any Error) {
         let file = database ?? URL(fileURLWithPath: "library.sqlite3")
-        if let error = error as? DatabaseError {
+        if let replaced = error as? LibraryDatabase.Replaced {
+            self.init(file: file, operation: "commit", code: nil, reason: replaced.keptAs?.path ?? "", kind: .replaced)
+        } else if let error = error as? DatabaseError {
             let kind: Kind = switch error.resultCode {
             case .SQLITE_FULL: .diskFull
             case .SQLITE_READONLY, .SQLITE_PERM, .SQLITE_AUTH: .notWritable
@@ -76,14 +81,26 @@ public struct PersistenceError: Error, Hashable, Sendable {
         let what = file.pathExtension == "json"
             ? localized("Your window settings could not be saved in “%@”.", folder)
             : localized("Your library could not be saved in “%@”.", folder)
+        if kind == .replaced { return replacedMessage }
         let advice = switch kind {
         case .diskFull: localized("The disk is full: free some space.")
         case .notWritable: localized("The folder cannot be written: check its permissions, or whether the disk is read-only.")
         case .folderUnusable: localized("The folder is missing or its name is taken by a file: make it a folder you can write to.")
-        case .other: localized("The system said: %@.", reason)
+        case .other, .replaced: localized("The system said: %@.", reason)
         }
         return [what, advice, localized("BlueLibrary keeps your changes in this window and saves them at your next change.")]
             .joined(separator: " ")
+    }
+
+    /// What the window says when another program replaced the library file (`reason` holds
+    /// where this window's library was kept).
+    private var replacedMessage: String {
+        var sentences = [localized("Another program (a sync or backup tool?) replaced your library “%@” while BlueLibrary was open.", file.path)]
+        if !reason.isEmpty {
+            sentences.append(localized("The library as this window had it is kept as “%@”.", reason))
+        }
+        sentences.append(localized("Changes you make now are not saved: quit and open BlueLibrary again to use the file that replaced it."))
+        return sentences.joined(separator: " ")
     }
 
     /// The technical account, for the log.
