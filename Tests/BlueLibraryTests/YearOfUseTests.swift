@@ -64,18 +64,12 @@ extension YearOfUseTests {
     @Test func theLibraryFileAloneHoldsEveryChangeOnceTheAppQuits() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
-            let app = try AppProcess(folders: folders)
-            _ = try await app.report { $0.stripHasFocus && $0.albumCount == 5 }
-            try await app.press("Delete")
-            _ = try await app.report { $0.albumCount == 4 }
+            let app = try await Self.launchAndDeleteOneAlbum(folders)
             try await app.press("ctrl+q")
             let status = try await app.waitForExit()
             #expect(status == 0)
 
-            let backup = TestFolders(defaultLibrary: nil)
-            try FileManager.default.createDirectory(at: backup.libraryFolder, withIntermediateDirectories: true)
-            try FileManager.default.copyItem(at: folders.locations.databaseFile, to: backup.locations.databaseFile)
-            let copied = try backup.database()
+            let copied = try Self.storedLibrary(copying: folders.locations.databaseFile)
             #expect(copied.albums.count == 4, "the deletion is in the file itself")
             #expect(copied.isSound && copied.historyAgrees)
 
@@ -97,10 +91,7 @@ extension YearOfUseTests {
     @Test func aLibraryReplacedWhileTheAppRunsIsKeptAndTold() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
-            let app = try AppProcess(folders: folders)
-            _ = try await app.report { $0.stripHasFocus && $0.albumCount == 5 }
-            try await app.press("Delete")
-            _ = try await app.report { $0.albumCount == 4 }
+            let app = try await Self.launchAndDeleteOneAlbum(folders)
 
             // Another machine's library (3 albums), self-contained, renamed over this one.
             let other = TestFolders()
@@ -114,12 +105,7 @@ extension YearOfUseTests {
             try await app.press("Delete")
             let told = try await app.report { $0.problem?.contains("replaced your library") == true }
             let kept = folders.files(in: folders.libraryFolder).filter { $0.hasPrefix("library.sqlite3.replaced-") }
-            let keptAlbums = try kept.first.map { name -> Int in
-                let copy = TestFolders(defaultLibrary: nil)
-                try FileManager.default.createDirectory(at: copy.libraryFolder, withIntermediateDirectories: true)
-                try FileManager.default.copyItem(at: folders.libraryFolder.appendingPathComponent(name), to: copy.locations.databaseFile)
-                return try copy.database().albums.count
-            }
+            let keptAlbums = try kept.first.map { try Self.storedLibrary(copying: folders.libraryFolder.appendingPathComponent($0)).albums.count }
             #expect(told.problem?.contains(kept.first ?? "no copy") == true, "the message names the copy: \(told.problem ?? "")")
             #expect(keptAlbums == 4, "this window's library, as committed before the replacement")
             app.process.terminate()  // SIGTERM: quits without asking
@@ -138,5 +124,27 @@ extension YearOfUseTests {
                 outcome: "the deletion is not saved and the window says the library was replaced, naming the copy it kept (\(keptAlbums.map(String.init) ?? "none") albums); the next launch opens the file that replaced it (\(opened.albumCount) albums, \(opened.problem == nil ? "sound" : "repaired"))",
                 held: keptAlbums == 4 && opened.albumCount == 3 && opened.problem == nil && status == 0)])
         }
+    }
+}
+
+// MARK: - Helpers
+
+extension YearOfUseTests {
+    /// The real app on the default library, with its first album deleted.
+    static func launchAndDeleteOneAlbum(_ folders: TestFolders) async throws -> AppProcess {
+        let app = try AppProcess(folders: folders)
+        _ = try await app.report { $0.stripHasFocus && $0.albumCount == 5 }
+        try await app.press("Delete")
+        _ = try await app.report { $0.albumCount == 4 }
+        return app
+    }
+
+    /// What the database file `file` holds, read from a copy of it alone (as a backup tool
+    /// would have it, without a WAL beside it).
+    static func storedLibrary(copying file: URL) throws -> StoredLibrary {
+        let copy = TestFolders(defaultLibrary: nil)
+        try FileManager.default.createDirectory(at: copy.libraryFolder, withIntermediateDirectories: true)
+        try FileManager.default.copyItem(at: file, to: copy.locations.databaseFile)
+        return try copy.database()
     }
 }
