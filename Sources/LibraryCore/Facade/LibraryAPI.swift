@@ -113,10 +113,10 @@ public final class LibraryAPI {
         persistency.flush()
     }
 
-    /// Saves everything and lets go of the library: closes the database (SQLite then moves
-    /// the WAL into `library.sqlite3` and removes it, so the file alone holds every change for
-    /// a backup or sync tool that copies only it) and its lock, so that another instance may
-    /// open it. What quitting does; tests also relaunch within one process with it.
+    /// Saves everything and lets go of the library: moves the WAL into `library.sqlite3` and
+    /// empties it (so the file alone holds every change, for a backup or sync tool that copies
+    /// only it), closes the database and drops its lock, so that another instance may open
+    /// it. What quitting does; tests also relaunch within one process with it.
     public func close() {
         persistency.flush()
         persistency.database.checkpointAndClose()
