@@ -123,7 +123,8 @@ struct SharedLibraryTests {
             let second = try AppProcess(folders: folders, bus: bus.address, accessible: true)
             var tree: [AccessibleNode] = []
             let deadline = ContinuousClock.now + .seconds(60)
-            while !tree.contains(where: { $0.name == "Library Already Open" }) {
+            // The title and the description reach the accessible tree one after the other.
+            while !(tree.contains { $0.name == "Library Already Open" } && tree.contains { $0.name.hasPrefix("Another BlueLibrary has") }) {
                 try #require(second.process.isRunning, "the second launch quit: \(second.output)")
                 try #require(ContinuousClock.now < deadline, "no “Library Already Open”; last read: \(tree.map(\.name))")
                 tree = try await AccessibleNode.read(second, bus: bus)
