@@ -148,3 +148,79 @@ extension YearOfUseTests {
         return try copy.database()
     }
 }
+
+// MARK: - A large collection
+
+extension YearOfUseTests {
+    /// A large real collection: 1,000,000 tracks in 100,000 albums (the `track` rows written
+    /// as an import would have left them). It opens, an album lists its tracks, and SIGKILLs
+    /// while deletions commit leave it sound, with its undo history agreeing.
+    @Test func aMillionTracksInAHundredThousandAlbumsOpenAndSurviveKills() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try folders.writeLibrary((0..<100_000).map(sampleAlbum))
+            // A large library under a sanitizer on a slow machine takes minutes: the deadlines
+            // below only guard against a hang.
+            let patience: Duration = .seconds(900)
+            try await SharedLibraryTests.makeLibrary(in: folders, timeout: patience)
+            try Self.addTracks(perAlbum: 10, to: folders.locations.databaseFile)
+
+            var kills: [String] = []
+            for round in 1...3 {
+                let app = try AppProcess(folders: folders)
+                let opened = try await app.report(where: { $0.stripHasFocus && $0.albumCount > 99_000 }, timeout: patience)
+                if round == 1 {
+                    try await app.press("Right")
+                    let selected = try await app.report(where: { $0.selectedIndex == 1 && $0.tracks.count == 10 }, timeout: patience)
+                    #expect(selected.tracks.first?.hasPrefix("1 Track 1") == true, "\(selected.tracks)")
+                }
+                try await app.press("Delete", "Delete")
+                _ = try await app.report(where: { $0.albumCount <= opened.albumCount - 2 }, timeout: patience)
+                kill(app.process.processIdentifier, SIGKILL)
+                _ = try await app.waitForExit(timeout: patience)
+                let stored = try folders.database()
+                #expect(stored.isSound && stored.historyAgrees, "round \(round)")
+                kills.append("\(stored.albums.count) albums, \(stored.history.undoCommands.count) to undo, \(stored.isSound && stored.historyAgrees ? "sound and agreeing" : "NOT sound or agreeing")")
+            }
+            let app = try AppProcess(folders: folders)
+            let last = try await app.report(where: { $0.stripHasFocus }, timeout: patience)
+            try await app.press("ctrl+q")
+            let status = try await app.waitForExit(timeout: patience)
+            let stored = try folders.database()
+            let held = status == 0 && stored.isSound && stored.historyAgrees && last.albumCount == stored.albums.count
+                && kills.allSatisfy { $0.hasSuffix("sound and agreeing") }
+            #expect(held)
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "a library of 1,000,000 tracks in 100,000 albums: opened, an album's tracks listed, 3 SIGKILLs while deletions commit",
+                outcome: "it opens (an album lists its 10 tracks); after each SIGKILL: \(kills.joined(separator: "; ")); then it opens and quits with status \(status)",
+                held: held)])
+        }
+    }
+
+    /// Writes `perAlbum` track rows for every album of the database at `file` (as an import
+    /// of that many files per album would have), with Python's sqlite3.
+    static func addTracks(perAlbum: Int, to file: URL) throws {
+        let script = """
+            import json, sqlite3, sys
+            c = sqlite3.connect(sys.argv[1]); n = int(sys.argv[2])
+            ids = [row[0] for row in c.execute("SELECT id FROM album")]
+            def rows():
+                for album in ids:
+                    for number in range(1, n + 1):
+                        tags = {"genre": "Rock", "duration": 241.5, "hasFrontCover": False, "title": f"Track {number}",
+                                "musicBrainzAlbumID": "", "artist": f"Artist {album}", "trackNumber": number,
+                                "albumArtist": "", "album": f"Album {album}"}
+                        yield (f"/music/{album}/{number:02d}.flac".encode(), album, 30000000, 1795609763415456232, json.dumps(tags))
+            c.executemany("INSERT INTO track VALUES (?, ?, ?, ?, ?)", rows())
+            c.execute("UPDATE album SET folder = 'file:///music/' || id, trackCount = ?, duration = ?", (n, n * 241.5))
+            c.commit(); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()
+            """
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
+        process.arguments = ["-c", script, file.path, "\(perAlbum)"]
+        try process.run()
+        process.waitUntilExit()
+        try #require(process.terminationStatus == 0)
+    }
+}
