@@ -24,7 +24,7 @@ struct UnwritableStorageTests {
 
     /// Mounting a small file system needs root; elsewhere the disk-full case is left out.
     nonisolated static var blockages: [Blockage] {
-        Blockage.allCases.filter { $0 != .diskFull || (getuid() == 0 && canMountTmpfs()) }
+        Blockage.allCases.filter { $0 != .diskFull || SmallFileSystem.isAvailable }
     }
 
     @Test(arguments: blockages)
@@ -33,9 +33,9 @@ struct UnwritableStorageTests {
             let folders = TestFolders()
             if blockage == .diskFull {  // before the app opens its database there
                 try FileManager.default.createDirectory(at: folders.libraryFolder, withIntermediateDirectories: true)
-                try Self.run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=1m", "tmpfs", folders.libraryFolder.path)
+                try SmallFileSystem.mount(size: "1m", on: folders.libraryFolder)
             }
-            defer { if blockage == .diskFull { try? Self.run("/usr/bin/umount", "-l", folders.libraryFolder.path) } }
+            defer { if blockage == .diskFull { SmallFileSystem.unmount(folders.libraryFolder) } }
             let harness = try await WindowHarness(folders: folders)
             harness.library.flush()
             var failures = 0
@@ -91,24 +91,5 @@ struct UnwritableStorageTests {
             try? handle.close()
             return { try manager.removeItem(at: filler) }
         }
-    }
-
-    nonisolated private static func canMountTmpfs() -> Bool {
-        let probe = FileManager.default.temporaryDirectory.appendingPathComponent("bluelibrary-mount-probe-\(getpid())")
-        try? FileManager.default.createDirectory(at: probe, withIntermediateDirectories: true)
-        defer { try? FileManager.default.removeItem(at: probe) }
-        guard (try? run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=4k", "tmpfs", probe.path)) != nil else { return false }
-        return (try? run("/usr/bin/umount", probe.path)) != nil
-    }
-
-    nonisolated private static func run(_ command: String, _ arguments: String...) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: command)
-        process.arguments = arguments
-        process.standardOutput = FileHandle.nullDevice
-        process.standardError = FileHandle.nullDevice
-        try process.run()
-        process.waitUntilExit()
-        guard process.terminationStatus == 0 else { throw CocoaError(.fileWriteUnknown) }
     }
 }

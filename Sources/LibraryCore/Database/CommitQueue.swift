@@ -41,6 +41,11 @@ final class CommitQueue: Sendable {
         queue.async { [self] in commitPending() }
     }
 
+    /// Tries the waiting changes again, in the background (space may have been freed).
+    func retry() {
+        queue.async { [self] in commitPending() }
+    }
+
     /// Commits every waiting change now and returns when done (or failed).
     func flush() {
         queue.sync { commitPending() }

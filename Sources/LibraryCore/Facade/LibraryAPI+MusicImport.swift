@@ -18,9 +18,12 @@ extension LibraryAPI {
         onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
     ) async -> MusicImportSummary {
         guard !refusesChange() else { return MusicImportSummary() }
+        // Changes that could not be saved (a full disk since freed) are tried again first:
+        // their files are remembered all the same (`pendingTracks`), never imported twice.
+        if persistency.hasUncommittedChanges { persistency.retryCommits() }
         let importer = MusicImporter(
             roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers,
-            partInterval: musicImportPartInterval
+            pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order), partInterval: musicImportPartInterval
         )
         let stop = Protected(false)
         let (parts, continuation) = AsyncStream.makeStream(of: MusicImporter.Part.self)

@@ -26,6 +26,12 @@ struct MusicImporter: Sendable {
     let roots: [MusicFilePath]
     let database: LibraryDatabase
     let ownCovers: OwnCovers
+    /// Files an earlier import read whose rows are not in the database yet (their commit
+    /// waits, or fails: a full disk), remembered all the same: importing again must not make
+    /// their albums a second time.
+    var pendingTracks: [MusicFilePath: StoredTrack] = [:]
+    /// The albums in the library now, committed or not (`nil`: those in the database).
+    var albumsInLibrary: Set<AlbumID>?
     /// How often parts are handed over while reading.
     var partInterval: Duration = .milliseconds(250)
     /// How many files are read between two looks at the clock and the cancel button.
@@ -75,8 +81,15 @@ struct MusicImporter: Sendable {
     /// (with their covers).
     private func rememberedFiles() -> ([MusicFilePath: StoredTrack], [AlbumID: String]) {
         do {
-            let stored = try database.storedTracks(under: roots)
-            return (stored, try database.existingAlbumCovers(among: Set(stored.values.map(\.albumID))))
+            // A pending row is newer than the database's; one outside the roots is never looked up.
+            let stored = try database.storedTracks(under: roots).merging(pendingTracks) { _, pending in pending }
+            let ids = Set(stored.values.map(\.albumID))
+            var covers = try database.existingAlbumCovers(among: ids)
+            if let albumsInLibrary {
+                covers = covers.filter { albumsInLibrary.contains($0.key) }
+                for id in ids.intersection(albumsInLibrary) where covers[id] == nil { covers[id] = "" }  // not committed yet
+            }
+            return (stored, covers)
         } catch {
             Log.core.warning("the files of earlier imports could not be read: \(error)")
             return ([:], [:])

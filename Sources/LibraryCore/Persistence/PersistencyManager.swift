@@ -53,6 +53,11 @@ final class PersistencyManager: Sendable {
     }
 
     /// Commits and writes everything pending now; returns when done (or failed).
+    /// Tries the changes that could not be committed again, in the background.
+    func retryCommits() {
+        commits.retry()
+    }
+
     func flush() {
         commits.flush()
         stateWriter.flush()

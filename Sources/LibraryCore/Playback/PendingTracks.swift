@@ -16,6 +16,15 @@ struct PendingTracks {
         parts.removeAll { $0.sequence <= sequence }
     }
 
+    /// All of them, by path (a later part's row wins).
+    var byPath: [MusicFilePath: StoredTrack] {
+        var found: [MusicFilePath: StoredTrack] = [:]
+        for part in parts {
+            for stored in part.tracks { found[stored.stamp.path] = stored }
+        }
+        return found
+    }
+
     /// The album's files among them, by path (a later part's row wins).
     func tracks(ofAlbum id: AlbumID) -> [MusicFilePath: Track] {
         var found: [MusicFilePath: Track] = [:]
