@@ -71,6 +71,16 @@ extension LibraryAPI {
             return presentIDs?.contains(id) == true
         }
         for found in part.albums {
+            if found.givesCoverOnly {
+                // Only the cover is news: the album keeps everything else, the user's edits too.
+                guard let id = found.existingID, isPresent(id), let current = rows.entry(id, page: [id][...]),
+                      current.album.coverUrl.isEmpty else { continue }
+                var updated = current
+                updated.album.coverUrl = found.album.coverUrl
+                change.replaced.append(updated)
+                if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
+                continue
+            }
             if let id = state.ids[found.key] ?? found.existingID.flatMap({ isPresent($0) ? $0 : nil }) {
                 change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
                 state.ids[found.key] = id

@@ -21,6 +21,10 @@ struct MusicImporter: Sendable {
         var existingID: AlbumID?
         /// Its tracks not handed over before (all of them, the first time).
         var newTracks: [ImportedTrack]
+        /// Only `album.coverUrl` is news: a cover found for an unchanged album that has none
+        /// (its cover could not be saved last time: a full disk). The rest of the album, and
+        /// what the user made of it, stays as it is.
+        var givesCoverOnly = false
     }
 
     let roots: [MusicFilePath]
@@ -47,7 +51,8 @@ struct MusicImporter: Sendable {
         deliver(Part(progress: progress))
 
         let (stored, existing) = rememberedFiles()
-        var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing))
+        var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
+                              coverless: Set(existing.filter { $0.value.isEmpty }.keys))
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -164,10 +169,15 @@ private struct Groups {
     private var changedKeys: Set<AlbumGroupKey> = []
     /// Unchanged albums whose cover file is to be stored again.
     private var coverRepairs: [AlbumGroupKey] = []
+    /// Those of them without a cover, not looked at yet.
+    private var coverless: Set<AlbumID>
+    /// Unchanged albums without a cover, to be given one if their folder or files have it.
+    private var coverSearches: [(key: AlbumGroupKey, id: AlbumID)] = []
 
-    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = []) {
+    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = []) {
         self.existing = existing
         self.coverMissing = coverMissing
+        self.coverless = coverless
     }
 
     /// Adds a track to its album. The album has changed unless the track is unchanged and was
@@ -181,6 +191,7 @@ private struct Groups {
         groups[key] = group
         if !isKnown, changedKeys.insert(key).inserted { changed.append(key) }
         if isKnown, let id = track.storedAlbumID, coverMissing.remove(id) != nil { coverRepairs.append(key) }
+        if isKnown, let id = track.storedAlbumID, coverless.remove(id) != nil { coverSearches.append((key, id)) }
     }
 
     /// The albums changed since the last call, with their covers, and the progress.
@@ -192,6 +203,16 @@ private struct Groups {
             _ = finder.cover(for: tracks, skipped: &skipped)
         }
         coverRepairs = []
+        // Images that cannot be covers were listed when their album was read: not again.
+        var alreadyTold: [SkippedFile] = []
+        for (key, id) in coverSearches where !changedKeys.contains(key) {
+            guard let tracks = groups[key]?.tracks.sorted(by: ImportedTrack.playOrder),
+                  let cover = finder.cover(for: tracks, skipped: &alreadyTold) else { continue }
+            var album = AlbumGrouping.album(of: tracks)
+            album.coverUrl = cover
+            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: id, newTracks: [], givesCoverOnly: true))
+        }
+        coverSearches = []
         for key in changed {
             guard var group = groups[key] else { continue }
             let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
