@@ -234,13 +234,8 @@ extension SharedLibraryTests {
     /// Runs `statement` on the database with Python's sqlite3 (another program, as a newer
     /// version would be).
     static func sqlite(_ database: URL, _ statement: String) throws {
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", "import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()",
-                             database.path, statement]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try PythonScript.run("import sqlite3, sys; c = sqlite3.connect(sys.argv[1]); c.execute(sys.argv[2]); c.commit(); c.close()",
+                             database.path, statement)
     }
 
     /// Every file of `folder` with its bytes, but SQLite's WAL index (`-shm`): shared memory

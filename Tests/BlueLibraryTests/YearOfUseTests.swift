@@ -216,11 +216,6 @@ extension YearOfUseTests {
             c.execute("UPDATE album SET folder = 'file:///music/' || id, trackCount = ?, duration = ?", (n, n * 241.5))
             c.commit(); c.execute("PRAGMA wal_checkpoint(TRUNCATE)"); c.close()
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, file.path, "\(perAlbum)"]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try PythonScript.run(script, file.path, "\(perAlbum)")
     }
 }

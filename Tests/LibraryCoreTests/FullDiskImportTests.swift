@@ -70,11 +70,6 @@ struct FullDiskImportTests {
                 png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 64, 64, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b'')
                 open(os.path.join(folder, 'folder.png'), 'wb').write(png)
             """
-        let process = Process()
-        process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-        process.arguments = ["-c", script, music.path, track.path, "\(count)"]
-        try process.run()
-        process.waitUntilExit()
-        try #require(process.terminationStatus == 0)
+        try PythonScript.run(script, music.path, track.path, "\(count)")
     }
 }

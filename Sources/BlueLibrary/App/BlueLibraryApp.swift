@@ -65,12 +65,8 @@ public final class BlueLibraryApp {
             windowController.present()
             return
         }
-        if let inUseWindow {
-            inUseWindow.present()
-            if LibraryPreload.isWaitingForLock { return }
-        }
         if LibraryPreload.isWaitingForLock {
-            waitForLibrary()
+            if let inUseWindow { inUseWindow.present() } else { waitForLibrary() }
             return
         }
         let library = makeLibrary()

@@ -257,9 +257,6 @@ public final class MainWindowController {
         if shown, !browsingBar.containsFocus { scroller.focusWhenShown() }
     }
 
-    /// The heading of what is said of a library a newer BlueLibrary made.
-    static var readOnlyHeading: String { localized("Read-Only Library") }
-
     func refreshActions() {
         actions.update(canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil)
         toolbar.describeUndo(library.commandToUndo.map(Self.describe))
@@ -271,41 +268,5 @@ public final class MainWindowController {
         let size = window.defaultSize
         guard size.width > 0, size.height > 0, !window.isMaximized else { return }
         library.windowSize = WindowSize(width: size.width, height: size.height)
-    }
-
-    // MARK: Commands
-
-    /// Deletes the selected album and offers to undo it.
-    func deleteSelectedAlbum() {
-        guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
-        toast.show(localized("“%@” deleted", album.title.isolatedForDisplay))
-    }
-
-    func undo() {
-        toast.dismiss()
-        hiddenByLastCommand = []
-        library.undo()
-        tellHiddenAfterUndo()
-    }
-
-    func redo() {
-        hiddenByLastCommand = []
-        library.redo()
-        tellHiddenAfterUndo()
-    }
-
-    static func describe(_ command: LibraryCommand) -> String {
-        let title = command.album?.title.isolatedForDisplay ?? ""
-        return switch command.kind {
-        case .delete: localized("Delete “%@”", title)
-        case .add: localized("Add “%@”", title)
-        case .edit: localized("Edit “%@”", title)
-        case .setCover: localized("New Cover for “%@”", title)
-        case .importFile, .importFolder:
-            command.addedCount > 0
-                ? localizedPlural("Import of %@ Album", "Import of %@ Albums", command.addedCount)
-                // A folder imported again, where only albums whose files changed were updated.
-                : localizedPlural("Update of %@ Album", "Update of %@ Albums", command.entries.count)
-        }
     }
 }

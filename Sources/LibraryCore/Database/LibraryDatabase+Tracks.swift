@@ -53,11 +53,6 @@ extension LibraryDatabase {
         }
     }
 
-    /// Which of `ids` are albums of the library now.
-    func existingAlbumIDs(among ids: Set<AlbumID>) throws -> Set<AlbumID> {
-        try Set(existingAlbumCovers(among: ids).keys)
-    }
-
     /// The albums among `ids` still in the library, with their cover addresses.
     func existingAlbumCovers(among ids: Set<AlbumID>) throws -> [AlbumID: String] {
         guard !ids.isEmpty else { return [:] }

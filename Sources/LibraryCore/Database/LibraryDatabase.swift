@@ -15,8 +15,8 @@ package final class LibraryDatabase: Sendable {
     /// The file opened, as the system knows it (device and inode): another program may put
     /// another file at `url` while this one is open (`Replaced`).
     private let identity: FileIdentity?
-    /// Where this library was kept once it was found replaced (`nil`: not found so yet).
-    private let keptAfterReplacement = Protected<URL??>(nil)
+    /// What became of this library once its file was found replaced (`nil`: not found so yet).
+    private let replacement = Protected<Replaced?>(nil)
 
     // MARK: Opening
 
@@ -250,7 +250,7 @@ package final class LibraryDatabase: Sendable {
 extension LibraryDatabase {
     /// Another program (a sync or backup tool) put another file at the database's path while
     /// it was open: this library's content was kept as `keptAs`, and nothing more is written.
-    struct Replaced: Error {
+    struct Replaced: Error, Sendable {
         let keptAs: URL?
     }
 
@@ -259,8 +259,8 @@ extension LibraryDatabase {
     /// WAL is emptied, so that the file that took its place is not read with this one's WAL.
     fileprivate func checkReplacement() -> Replaced? {
         guard let url, let identity, FileIdentity(of: url) != identity else { return nil }
-        let keptAs = keptAfterReplacement.withLock { kept -> URL? in
-            if let kept { return kept }
+        return replacement.withLock { replacement in
+            if let replacement { return replacement }
             let copy = AtomicFile.freeName(beside: url, suffix: "replaced")
             do {
                 try writer.writeWithoutTransaction { db in
@@ -268,13 +268,12 @@ extension LibraryDatabase {
                     _ = try db.checkpoint(.truncate)
                 }
                 Log.core.warning("\(url.path) was replaced by another program; this library was kept as \(copy.path)")
-                kept = .some(copy)
+                replacement = Replaced(keptAs: copy)
             } catch {
                 Log.core.warning("\(url.path) was replaced by another program, and this library could not be kept: \(error)")
-                kept = .some(nil)
+                replacement = Replaced(keptAs: nil)
             }
-            return kept ?? nil
+            return replacement
         }
-        return Replaced(keptAs: keptAs)
     }
 }

@@ -1,32 +1,6 @@
 import Foundation
 import GRDB
 
-// MARK: - OpenedLibrary
-
-/// Everything the window needs from storage at start: the database, the order of the albums
-/// (ids only; the albums themselves are read as the strip shows them), the undo history,
-/// the memento, and what went wrong on the way.
-struct OpenedLibrary: Sendable {
-    let database: LibraryDatabase
-    let order: [AlbumID]
-    /// The albums the saved search, filter and sort show; `nil` for the whole library in
-    /// the user's order (or when they could not be read).
-    var shownIDs: [AlbumID]? = nil
-    let history: UndoStack
-    let nextAlbumID: AlbumID
-    let state: AppState
-    let problems: [LoadProblem]
-    /// Held for as long as the library is open; `nil` when storage is unusable or in use.
-    let lock: StorageLock?
-    /// Another instance has this library open: this one must not use it.
-    let isInUseElsewhere: Bool
-    /// A newer BlueLibrary made the library: it is open for reading only, and nothing of it
-    /// (`state.json` included) may be written.
-    var isReadOnly: Bool { problems.contains { $0.cause == .madeByNewerVersion } }
-    /// The daily backup is due (made on the commit queue, after the start).
-    let isBackupDue: Bool
-}
-
 // MARK: - LibraryOpener
 
 /// Opens the user's library as the app starts: takes the lock, checks the database, restores
@@ -128,15 +102,17 @@ enum LibraryOpener {
         return (try create(file, entries: entries(albums), history: UndoStack()), problem, nil)
     }
 
-    /// Opens and checks an existing database; the reason when it cannot be used.
-    private static func check(_ file: URL) -> Result<LibraryDatabase, Damage> {
+    /// Opens (with `open`: read-write for the app, read-only for an export) and checks an
+    /// existing database; the reason, in words, when it cannot be used.
+    static func check(_ file: URL, open: (URL) throws -> LibraryDatabase = { try LibraryDatabase(url: $0) })
+        -> Result<LibraryDatabase, Damage> {
         // SQLite would take an empty file for a new database, and write to it.
         if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue == 0 {
             return .failure(Damage(reason: localized("the file is empty")))
         }
         let database: LibraryDatabase
         do {
-            database = try LibraryDatabase(url: file)
+            database = try open(file)
         } catch {
             return .failure(Damage(reason: describe(error)))
         }
@@ -153,7 +129,8 @@ enum LibraryOpener {
         return .success(database)
     }
 
-    private struct Damage: Error {
+    /// Why a database cannot be used, in words.
+    struct Damage: Error {
         let reason: String
     }
 

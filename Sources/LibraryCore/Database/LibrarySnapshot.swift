@@ -76,22 +76,13 @@ enum LibrarySnapshot {
     }
 
     private static func read(_ file: URL, immutable: Bool) throws(ExportError) -> [Album] {
-        if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue == 0 {
-            throw .damaged(file: file, reason: localized("the file is empty"))
-        }
         let database: LibraryDatabase
-        do {
-            database = try LibraryDatabase(readingOnly: file, immutable: immutable)
-        } catch {
-            throw .damaged(file: file, reason: LibraryOpener.describe(error))
+        switch LibraryOpener.check(file, open: { try LibraryDatabase(readingOnly: $0, immutable: immutable) }) {
+        case .success(let opened): database = opened
+        case .failure(let damage): throw .damaged(file: file, reason: damage.reason)
         }
         defer { database.close() }
-        if let damage = database.damage() {
-            Log.core.warning("\(file.path) failed its integrity check: \(damage)")
-            throw .damaged(file: file, reason: localized("its content is damaged"))
-        }
         do {
-            guard try database.hasSchema() else { throw ExportError.damaged(file: file, reason: localized("it holds no library")) }
             if try database.isFromNewerVersion() { throw ExportError.madeByNewerVersion(file: file) }
             if try database.needsMigration() { throw ExportError.madeByOlderVersion(file: file) }
             return try database.allEntries().map(\.album)

@@ -15,8 +15,9 @@ public struct PersistenceError: Error, Hashable, Sendable {
         /// The folder is missing and cannot be made, or its name is taken by a file.
         case folderUnusable
         /// Another program (a sync or backup tool) put another file in the database's place
-        /// while the app ran: nothing more is written to either.
-        case replaced
+        /// while the app ran: nothing more is written to either. This library was kept as
+        /// `keptAs` (`nil`: it could not be).
+        case replaced(keptAs: URL?)
         /// Anything else.
         case other
     }
@@ -49,7 +50,7 @@ public struct PersistenceError: Error, Hashable, Sendable {
     init(database: URL?, error: any Error) {
         let file = database ?? URL(fileURLWithPath: "library.sqlite3")
         if let replaced = error as? LibraryDatabase.Replaced {
-            self.init(file: file, operation: "commit", code: nil, reason: replaced.keptAs?.path ?? "", kind: .replaced)
+            self.init(file: file, operation: "commit", code: nil, reason: "replaced by another program", kind: .replaced(keptAs: replaced.keptAs))
         } else if let error = error as? DatabaseError {
             let kind: Kind = switch error.resultCode {
             case .SQLITE_FULL: .diskFull
@@ -81,7 +82,7 @@ public struct PersistenceError: Error, Hashable, Sendable {
         let what = file.pathExtension == "json"
             ? localized("Your window settings could not be saved in “%@”.", folder)
             : localized("Your library could not be saved in “%@”.", folder)
-        if kind == .replaced { return replacedMessage }
+        if case .replaced(let keptAs) = kind { return Self.replacedMessage(file, keptAs: keptAs) }
         let advice = switch kind {
         case .diskFull: localized("The disk is full: free some space.")
         case .notWritable: localized("The folder cannot be written: check its permissions, or whether the disk is read-only.")
@@ -92,12 +93,12 @@ public struct PersistenceError: Error, Hashable, Sendable {
             .joined(separator: " ")
     }
 
-    /// What the window says when another program replaced the library file (`reason` holds
-    /// where this window's library was kept).
-    private var replacedMessage: String {
+    /// What the window says when another program replaced the library `file`, this window's
+    /// library being kept as `keptAs`.
+    private static func replacedMessage(_ file: URL, keptAs: URL?) -> String {
         var sentences = [localized("Another program (a sync or backup tool?) replaced your library “%@” while BlueLibrary was open.", file.path)]
-        if !reason.isEmpty {
-            sentences.append(localized("The library as this window had it is kept as “%@”.", reason))
+        if let keptAs {
+            sentences.append(localized("The library as this window had it is kept as “%@”.", keptAs.path))
         }
         sentences.append(localized("Changes you make now are not saved: quit and open BlueLibrary again to use the file that replaced it."))
         return sentences.joined(separator: " ")

@@ -1,0 +1,45 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - Commands
+
+extension MainWindowController {
+    /// Deletes the selected album and offers to undo it.
+    func deleteSelectedAlbum() {
+        guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
+        toast.show(localized("“%@” deleted", album.title.isolatedForDisplay))
+    }
+
+    func undo() {
+        toast.dismiss()
+        hiddenByLastCommand = []
+        library.undo()
+        tellHiddenAfterUndo()
+    }
+
+    func redo() {
+        hiddenByLastCommand = []
+        library.redo()
+        tellHiddenAfterUndo()
+    }
+
+    /// What the Undo button's tooltip calls `command`: “Undo <this> (Ctrl+Z)”.
+    static func describe(_ command: LibraryCommand) -> String {
+        let title = command.album?.title.isolatedForDisplay ?? ""
+        return switch command.kind {
+        case .delete: localized("Delete “%@”", title)
+        case .add: localized("Add “%@”", title)
+        case .edit: localized("Edit “%@”", title)
+        case .setCover: localized("New Cover for “%@”", title)
+        case .importFile, .importFolder:
+            command.addedCount > 0
+                ? localizedPlural("Import of %@ Album", "Import of %@ Albums", command.addedCount)
+                // A folder imported again, where only albums whose files changed were updated.
+                : localizedPlural("Update of %@ Album", "Update of %@ Albums", command.entries.count)
+        }
+    }
+
+    /// The heading of what is said of a library a newer BlueLibrary made (at launch, and at
+    /// every change refused).
+    static var readOnlyHeading: String { localized("Read-Only Library") }
+}
