@@ -59,4 +59,6 @@ MainActor.assumeIsolated {
     }
     if case .importMusic(let folders) = request { app.musicToOpen = folders }
 }
-exit(MainActor.assumeIsolated { app.run() })
+let status = MainActor.assumeIsolated { app.run() }
+MainActor.assumeIsolated { app.restartIfRequested() }
+exit(status)

@@ -74,6 +74,12 @@ public final class Application: ObjectHandle, ActionMap {
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }
 
+    /// Activates the application's action `name` (without its `app.` prefix), as a menu item
+    /// naming it would.
+    public func activateAction(_ name: String) {
+        g_action_group_activate_action(OpaquePointer(application), name, nil)
+    }
+
     /// Asks the session not to suspend while `window` is open (music plays), saying `reason`;
     /// returns the request's cookie for `uninhibit`, or 0 when the session cannot be asked.
     public func inhibitSuspend(for window: ApplicationWindow, reason: String) -> UInt32 {

@@ -38,9 +38,14 @@ public final class MessageDialog: Widget {
         set { gtk_window_set_modal(bl_window(gObject), newValue ? 1 : 0) }
     }
 
+    /// The heading, shown above the body; also the dialog's window title (what the window
+    /// list and the X server name it).
     public var heading: String {
         get { adw_message_dialog_get_heading(dialog).map { String(cString: $0) } ?? "" }
-        set { adw_message_dialog_set_heading(dialog, newValue) }
+        set {
+            adw_message_dialog_set_heading(dialog, newValue)
+            gtk_window_set_title(bl_window(gObject), newValue)
+        }
     }
 
     /// The text under the heading (not Pango markup); it wraps.

@@ -242,7 +242,8 @@ extension SharedLibraryTests {
     /// that every reader writes its marks to, not data.
     static func contents(of folder: URL) throws -> [String: Data] {
         var contents: [String: Data] = [:]
-        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path) where !name.hasSuffix("-shm") {
+        for name in try FileManager.default.contentsOfDirectory(atPath: folder.path)
+        where !name.hasSuffix("-shm") && name != StorageLocations.separateLibraryFolder {
             contents[name] = try Data(contentsOf: folder.appendingPathComponent(name))
         }
         return contents

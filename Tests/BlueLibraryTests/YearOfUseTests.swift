@@ -15,13 +15,7 @@ struct YearOfUseTests {
     @Test func aLibraryFromANewerVersionIsShownAndNeverWritten() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
-            try await SharedLibraryTests.makeLibrary(in: folders)
-            // What a newer version would have done: a migration and a table this one does not know,
-            // and a state.json with a key it does not know.
-            try SharedLibraryTests.sqlite(folders.locations.databaseFile,
-                                          "INSERT INTO grdb_migrations VALUES ('v99: made by a later BlueLibrary')")
-            try SharedLibraryTests.sqlite(folders.locations.databaseFile, "CREATE TABLE future (x)")
-            try folders.writeState(#"{"selectedIndex": 2, "fromALaterVersion": true}"#)
+            try await Self.makeNewerVersionsLibrary(in: folders)
             let before = try SharedLibraryTests.contents(of: folders.libraryFolder)
             let stateBefore = try Data(contentsOf: folders.locations.stateFile)
 
@@ -137,6 +131,16 @@ extension YearOfUseTests {
         try await app.press("Delete")
         _ = try await app.report { $0.albumCount == 4 }
         return app
+    }
+
+    /// The default library as a newer version would have left it: a migration and a table
+    /// this one does not know, and a state.json with a key it does not know.
+    static func makeNewerVersionsLibrary(in folders: TestFolders) async throws {
+        try await SharedLibraryTests.makeLibrary(in: folders)
+        try SharedLibraryTests.sqlite(folders.locations.databaseFile,
+                                      "INSERT INTO grdb_migrations VALUES ('v99: made by a later BlueLibrary')")
+        try SharedLibraryTests.sqlite(folders.locations.databaseFile, "CREATE TABLE future (x)")
+        try folders.writeState(#"{"selectedIndex": 2, "fromALaterVersion": true}"#)
     }
 
     /// What the database file `file` holds, read from a copy of it alone (as a backup tool

@@ -16,6 +16,8 @@ enum AppAction: CaseIterable {
     case editAlbum
     case addMusicFolder
     case search
+    /// A stateful action: its target is the sort (`win.sort::title`), one radio item each.
+    case sort
     case undo
     case redo
     case delete
@@ -29,6 +31,7 @@ enum AppAction: CaseIterable {
     case showShortcuts
     case closeWindow
     case about
+    case startNewLibrary
     case quit
 
     /// Where GTK looks the action up: the application (`app.`), the window's own actions
@@ -48,10 +51,10 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .addMusicFolder, .search, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts,
+        case .addAlbum, .editAlbum, .addMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
-        case .about, .quit: .app
+        case .about, .startNewLibrary, .quit: .app
         }
     }
 
@@ -62,6 +65,7 @@ enum AppAction: CaseIterable {
         case .editAlbum: "edit"
         case .addMusicFolder: "add-music-folder"
         case .search: "search"
+        case .sort: "sort"
         case .undo: "undo"
         case .redo: "redo"
         case .delete: "delete"
@@ -75,12 +79,16 @@ enum AppAction: CaseIterable {
         case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
         case .closeWindow: "close"  // GtkWindow's own
         case .about: "about"
+        case .startNewLibrary: "start-new-library"
         case .quit: "quit"
         }
     }
 
     /// The name buttons, menus and accelerators use: `win.undo`.
     var detailedName: String { "\(group.rawValue).\(name)" }
+
+    /// The name a menu item uses for one state of a stateful action: `win.sort::title`.
+    func detailedName(target: String) -> String { "\(detailedName)::\(target)" }
 
     /// The keyboard shortcuts, in GTK's syntax and GTK's own way of writing them (modifiers
     /// as `gtk_accelerator_name` orders them), the first one being the one shown to users.
@@ -99,10 +107,10 @@ enum AppAction: CaseIterable {
         case .playPause: ["<Control>space", "AudioPlay"]
         case .nextTrack: ["<Alt>Right", "AudioNext"]
         case .previousTrack: ["<Alt>Left", "AudioPrev"]
-        case .playAlbum, .importAlbums, .exportAlbums: []
+        case .sort, .playAlbum, .importAlbums, .exportAlbums: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
-        case .about: []
+        case .about, .startNewLibrary: []
         case .quit: ["<Control>q"]
         }
     }
@@ -118,6 +126,7 @@ enum AppAction: CaseIterable {
         case .editAlbum: localized("_Edit Album…")
         case .addMusicFolder: localized("Add _Music Folder…")
         case .search: localized("Search")
+        case .sort: localized("_Sort By")
         case .undo: localized("Undo")
         case .redo: localized("Redo")
         case .delete: localized("Delete Album")
@@ -131,6 +140,7 @@ enum AppAction: CaseIterable {
         case .showShortcuts: localized("_Keyboard Shortcuts")
         case .closeWindow: localized("Close the window")
         case .about: localized("_About BlueLibrary")
+        case .startNewLibrary: localized("_Start a New Library")
         case .quit: localized("_Quit")
         }
     }

@@ -137,6 +137,7 @@ public final class BlueLibraryApp {
     private func addActions() {
         application.addAction(AppAction.quit.name) { [weak self] in self?.quit() }
         application.addAction(AppAction.about.name) { [weak self] in self?.showAbout() }
+        application.addAction(AppAction.startNewLibrary.name) { [weak self] in self?.startNewLibrary() }
         application.setAccelerators(of: AppAction.allCases)
     }
 
@@ -151,6 +152,33 @@ public final class BlueLibraryApp {
         }
         library?.flush()
         application.quit()
+    }
+
+    /// Whether the app is to start again once it has quit: the user started a new library,
+    /// which the next start opens.
+    private var isRestartRequested = false
+
+    /// After `run()`: starts the app again in this process if the user asked for it (a new
+    /// library); returns when not (or when the system refused, which is logged).
+    public func restartIfRequested() {
+        guard isRestartRequested else { return }
+        Log.ui.message("starting again with the new library")
+        let reason = ProcessImage.restart()
+        Log.ui.warning("BlueLibrary could not start again (\(reason)); open it again to use the new library")
+    }
+
+    /// Starts a separate library for this version beside a newer version's (which stays as
+    /// it is), by quitting and starting again: the start opens the new one.
+    private func startNewLibrary() {
+        guard let library, library.isReadOnly else { return }
+        guard library.startSeparateLibrary() else {
+            let folder = StorageLocations.standard.separateLibrary.dataFolder.path
+            windowController?.problems.show([localized("The folder “%@” could not be made.", folder)],
+                                            heading: localized("A New Library Could Not Be Started"))
+            return
+        }
+        isRestartRequested = true
+        quit(warningOfUnsavedChanges: false)
     }
 
     private func showAbout() {

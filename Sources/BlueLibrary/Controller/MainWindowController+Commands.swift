@@ -42,4 +42,10 @@ extension MainWindowController {
     /// The heading of what is said of a library a newer BlueLibrary made (at launch, and at
     /// every change refused).
     static var readOnlyHeading: String { localized("Read-Only Library") }
+
+    /// What the user can do in a newer version's library besides updating: start a separate
+    /// one for this version (`AppAction.startNewLibrary`).
+    var readOnlyRemedy: ProblemDialog.Remedy? {
+        library.isReadOnly ? ProblemDialog.Remedy(action: .startNewLibrary) : nil
+    }
 }

@@ -69,7 +69,7 @@ public final class MainWindowController {
         window.setMinimumSize(width: Self.minimumSize.width, height: Self.minimumSize.height)
 
         actions = WindowActions(window: window)
-        problems = ProblemDialog(over: window)
+        problems = ProblemDialog(over: window, of: application)
         details.append(properties)
         details.append(trackList)
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
@@ -124,7 +124,7 @@ public final class MainWindowController {
         if !hasToldLoadProblems {
             hasToldLoadProblems = true
             let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
-            problems.show(library.loadProblems.map(\.message), heading: heading)
+            problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
@@ -226,7 +226,7 @@ public final class MainWindowController {
             hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
-            problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading)
+            problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)
         }
     }
 

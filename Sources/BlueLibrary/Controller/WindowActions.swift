@@ -25,7 +25,7 @@ package final class WindowActions {
     package let nextTrackAction = SimpleAction(name: AppAction.nextTrack.name)
     package let previousTrackAction = SimpleAction(name: AppAction.previousTrack.name)
     /// The sort of the albums shown (`win.sort::title`), a radio group in the main menu.
-    package let sortAction = StringChoiceAction(name: "sort", state: AlbumSort.libraryOrder.rawValue)
+    package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
         for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction, searchAction,

@@ -18,11 +18,13 @@ package final class ProblemDialog {
     }
 
     private let parent: ApplicationWindow
+    private let application: Application
     private var dialog: MessageDialog?
     private var topic = Topic.other
 
-    init(over parent: ApplicationWindow) {
+    init(over parent: ApplicationWindow, of application: Application) {
         self.parent = parent
+        self.application = application
     }
 
     /// Whether a problem is on show.
@@ -32,24 +34,38 @@ package final class ProblemDialog {
     /// The heading on show.
     package var heading: String { dialog?.heading ?? "" }
 
-    /// Shows `lines` under `heading`, replacing the problem on show.
-    func show(_ lines: [String], heading: String, topic: Topic = .other) {
+    /// What the user can do about a problem besides closing its dialog: a button that
+    /// activates an application action.
+    struct Remedy: Equatable {
+        let action: AppAction
+    }
+
+    private var remedy: Remedy?
+
+    /// Shows `lines` under `heading`, replacing the problem on show; with a button for
+    /// `remedy` when given.
+    func show(_ lines: [String], heading: String, topic: Topic = .other, remedy: Remedy? = nil) {
         guard !lines.isEmpty else { return }
         self.topic = topic
-        if let dialog {
+        if let dialog, self.remedy == remedy {
             dialog.heading = heading
             dialog.body = lines.joined(separator: "\n")
             return
         }
+        // libadwaita 1.2 cannot take a button away: another set of buttons is another dialog.
+        withdraw()
         let dialog = MessageDialog(over: parent, heading: heading, body: lines.joined(separator: "\n"))
         dialog.isModal = false
+        if let remedy { dialog.addResponse("remedy", label: remedy.action.title) }
         dialog.addResponse("close", label: localized("_Close"))
         dialog.setResponses(default: "close", close: "close")
-        dialog.onResponse { [weak self, weak dialog] _ in
+        dialog.onResponse { [weak self, weak dialog] response in
             guard let self, let dialog, self.dialog === dialog else { return }
             self.dialog = nil
+            if response == "remedy", let remedy { self.application.activateAction(remedy.action.name) }
         }
         self.dialog = dialog
+        self.remedy = remedy
         dialog.present()
     }
 

@@ -26,7 +26,7 @@ package final class Toolbar: Widget {
         for action in [AppAction.addAlbum, .editAlbum, .delete, .addMusicFolder, .importAlbums, .exportAlbums] {
             menu.append(action.title, action: action.detailedName)
         }
-        menu.appendSubmenu(localized("_Sort By"), Self.sortMenu())
+        menu.appendSubmenu(AppAction.sort.title, Self.sortMenu())
         let about = Menu()
         for action in [AppAction.showShortcuts, .about, .quit] {
             about.append(action.title, action: action.detailedName)
@@ -86,7 +86,7 @@ package final class Toolbar: Widget {
             case .year: localized("_Year")
             case .recentlyAdded: localized("_Recently Added")
             }
-            menu.append(title, action: "win.sort::\(sort.rawValue)")
+            menu.append(title, action: AppAction.sort.detailedName(target: sort.rawValue))
         }
         return menu
     }

@@ -232,8 +232,10 @@ package final class LibraryDatabase: Sendable {
     /// Moves the WAL into the database file and empties it, then closes: what quitting does,
     /// so that `library.sqlite3` alone holds every change (a backup or sync tool may copy only
     /// it). GRDB closes a pool's writer before its readers, and a reader closing last cannot
-    /// checkpoint, so closing alone would leave the WAL as it is.
-    func checkpointAndClose() {
+    /// checkpoint, so closing alone would leave the WAL as it is. Returns whether the WAL is
+    /// gone or empty afterwards: every change is in the database file.
+    @discardableResult
+    func checkpointAndClose() -> Bool {
         if let pool = writer as? DatabasePool {
             do {
                 _ = try pool.writeWithoutTransaction { db in try db.checkpoint(.truncate) }
@@ -242,6 +244,9 @@ package final class LibraryDatabase: Sendable {
             }
         }
         close()
+        guard let url else { return false }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal"))?[.size] as? NSNumber
+        return size.map { $0.intValue == 0 } ?? true
     }
 }
 

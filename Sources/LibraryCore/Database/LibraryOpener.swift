@@ -27,6 +27,9 @@ enum LibraryOpener {
         var (state, stateProblem) = load(stateFile, locations)
         var problems = stateProblem.map { [$0] } ?? []
 
+        if let lock, let problem = setAsideForeignJournal(locations, previousHolder: lock.previousHolder) {
+            problems.append(problem)
+        }
         let database: LibraryDatabase
         do {
             let (opened, problem, migrated) = try openOrCreate(locations, state: state)

@@ -10,7 +10,29 @@ import Glibc
 /// The session bus usually sends a second launch to the first instance; without one (no
 /// session, `DBUS_SESSION_BUS_ADDRESS=disabled:`) this lock is what keeps two apps from
 /// writing the same library.
+///
+/// The file also says who held the lock last (`Holder`): which computer, and whether it let
+/// go with every change moved into `library.sqlite3`. A WAL found beside the library after a
+/// clean close, or after another computer's session, is not this library's (`LibraryOpener`).
 final class StorageLock: Sendable {
+    /// Who held the lock: written when it is taken, and again after a clean close.
+    struct Holder: Codable, Equatable, Sendable, CustomStringConvertible {
+        /// The computer (`MachineIdentity`).
+        var machine: String
+        /// The holder closed the library with its WAL emptied into it: no WAL of its is left.
+        var closedCleanly: Bool
+
+        var description: String {
+            guard machine == MachineIdentity.current else { return "its last session was on another computer, \(machine)" }
+            return closedCleanly ? "its last session here closed it cleanly" : "its last session here ended without closing it"
+        }
+
+        /// Whether a WAL found now on `machine` can be this holder's: it was killed there.
+        func isOwner(ofJournalOn machine: String) -> Bool {
+            self.machine == machine && !closedCleanly
+        }
+    }
+
     /// What stops the lock from being taken.
     enum Failure: Error, Equatable {
         /// Another BlueLibrary holds it.
@@ -27,6 +49,11 @@ final class StorageLock: Sendable {
     private static let retryInterval: TimeInterval = 0.05
 
     private let descriptor: Int32
+    /// What the file said of the last holder when this one took the lock; `nil` when it said
+    /// nothing readable (a new file, or one of a version before the record).
+    let previousHolder: Holder?
+    /// The file's content when the lock was taken, byte for byte.
+    private let previousRecord: Data
 
     /// Takes the lock, waiting up to `wait` while another process holds it (`onWaiting` is
     /// called once, when the first try finds it held).
@@ -47,6 +74,43 @@ final class StorageLock: Sendable {
             Thread.sleep(forTimeInterval: Self.retryInterval)
         }
         self.descriptor = descriptor
+        previousRecord = Self.readRecord(descriptor)
+        previousHolder = try? JSONDecoder().decode(Holder.self, from: previousRecord)
+        if let record = try? JSONEncoder().encode(Holder(machine: MachineIdentity.current, closedCleanly: false)) {
+            write(record)
+        }
+    }
+
+    /// Records that this holder closed the library cleanly (its WAL emptied into it).
+    func recordCleanClose() {
+        if let record = try? JSONEncoder().encode(Holder(machine: MachineIdentity.current, closedCleanly: true)) {
+            write(record)
+        }
+    }
+
+    /// Puts back what the file said when the lock was taken: a holder that wrote nothing (a
+    /// newer version's library, opened read-only) leaves the record of the one before it.
+    func restorePreviousRecord() {
+        write(previousRecord)
+    }
+
+    // MARK: The record
+
+    private static func readRecord(_ descriptor: Int32) -> Data {
+        var bytes = [UInt8](repeating: 0, count: 512)
+        let count = pread(descriptor, &bytes, bytes.count, 0)
+        return count > 0 ? Data(bytes[0..<count]) : Data()
+    }
+
+    /// Replaces the file's content with `data` and syncs it, so that a power cut does not
+    /// leave the record of another moment than the WAL beside it.
+    private func write(_ data: Data) {
+        let written = data.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
+        guard written == data.count, ftruncate(descriptor, off_t(data.count)) == 0 else {
+            Log.core.warning("the library's lock file could not be written")
+            return
+        }
+        fdatasync(descriptor)
     }
 
     deinit {

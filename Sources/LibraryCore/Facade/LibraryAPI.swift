@@ -119,8 +119,29 @@ public final class LibraryAPI {
     /// it. What quitting does; tests also relaunch within one process with it.
     public func close() {
         persistency.flush()
-        persistency.database.checkpointAndClose()
+        let isEmptied = persistency.database.checkpointAndClose()
+        if isReadOnly {
+            lock?.restorePreviousRecord()
+        } else if isEmptied {
+            lock?.recordCleanClose()
+        }
         lock = nil
+    }
+
+    /// In a newer version's library (`isReadOnly`): makes the folder of a separate library
+    /// for this version (`StorageLocations.separateLibrary`), which the next start opens and
+    /// fills as a first run does. Nothing of this library is moved, deleted or written.
+    /// Returns whether the folder is there.
+    public func startSeparateLibrary() -> Bool {
+        guard isReadOnly else { return false }
+        let folder = persistency.locations.separateLibrary.dataFolder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return true
+        } catch {
+            Log.core.warning("\(folder.path) could not be made: \(error)")
+            return false
+        }
     }
 
     /// The saved album if it is still shown, else the saved index clamped into the list, else

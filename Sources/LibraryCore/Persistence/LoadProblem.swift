@@ -25,6 +25,9 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case storageUnusable(reason: String)
         /// A newer BlueLibrary migrated the library (a migration this version does not know).
         case madeByNewerVersion
+        /// A WAL (`library.sqlite3-wal`) beside the library that it did not leave: a sync or
+        /// backup tool brought it from another computer, or left it after a clean close.
+        case foreignJournal
     }
 
     /// What the app loaded instead.
@@ -37,6 +40,8 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case memoryOnly
         /// The library is shown as it is, and changed in nothing (`LibraryAPI.isReadOnly`).
         case readOnly
+        /// The library opened as this computer last saved it.
+        case asLastSaved
     }
 
     public let document: Document
@@ -81,6 +86,8 @@ public struct LoadProblem: Error, Hashable, Sendable {
             localized("Your library cannot be kept in “%1$@” (%2$@).", file.deletingLastPathComponent().path, reason)
         case (.madeByNewerVersion, _):
             localized("Your library “%@” was made by a newer version of BlueLibrary.", file.path)
+        case (.foreignJournal, _):
+            localized("The file of recent changes beside your library (“%@”) was not left by BlueLibrary on this computer: a sync or backup tool may have brought it from another one, where it belongs to another copy of the library.", file.lastPathComponent)
         }
     }
 
@@ -100,6 +107,7 @@ public struct LoadProblem: Error, Hashable, Sendable {
         case .defaultState: localized("The defaults were used.")
         case .memoryOnly: localized("Changes you make now will not be saved.")
         case .readOnly: LoadProblem.readOnlyAdvice
+        case .asLastSaved: localized("Your library opened as BlueLibrary on this computer last saved it.")
         }
     }
 }
@@ -108,6 +116,6 @@ extension LoadProblem {
     /// What a library from a newer BlueLibrary means for the user, and what to do: said at
     /// launch, and again at every change refused.
     public static var readOnlyAdvice: String {
-        localized("This version shows it as it is and changes nothing in it, so that the newer version finds everything as it left it. To make changes again, update BlueLibrary to the version that made it (or a later one). Nothing has been moved or deleted.")
+        localized("This version shows it as it is and changes nothing in it, so that the newer version finds everything as it left it. To make changes again, update BlueLibrary to the version that made it (or a later one), or start a new library for this version: the newer version’s stays as it is, and the updated BlueLibrary opens it again. Nothing has been moved or deleted.")
     }
 }

@@ -38,14 +38,48 @@ public struct StorageLocations: Sendable {
         self.defaultLibrary = defaultLibrary
     }
 
-    /// The user's real locations, as the XDG specification and GLib define them.
+    /// The user's real locations, as the XDG specification and GLib define them; those of
+    /// the separate library when the user started one beside a newer version's
+    /// (`inUseByThisVersion`).
     public static var standard: StorageLocations {
         StorageLocations(
             dataHome: XDGDirectories.dataHome,
             stateHome: XDGDirectories.stateHome,
             cacheHome: XDGDirectories.cacheHome,
             defaultLibrary: BundledData.file(named: "albums.json")
-        )
+        ).inUseByThisVersion
+    }
+}
+
+// MARK: - A separate library
+
+extension StorageLocations {
+    /// The folder name of the separate library, inside the data folder and the state folder.
+    public static let separateLibraryFolder = "separate-library"
+
+    /// Where this version keeps a library of its own, started by the user when the library
+    /// is a newer version's (which it shows read-only): its own database, covers, backup,
+    /// lock and `state.json`, so that nothing of the newer version's is moved, deleted or
+    /// written. The cover cache is shared (it only holds downloads).
+    public var separateLibrary: StorageLocations {
+        var separate = self
+        let folder = dataFolder.appendingPathComponent(Self.separateLibraryFolder, isDirectory: true)
+        separate.databaseFile = folder.appendingPathComponent("library.sqlite3")
+        separate.legacyLibraryFile = folder.appendingPathComponent("albums.json")
+        separate.stateFile = stateFile.deletingLastPathComponent()
+            .appendingPathComponent(Self.separateLibraryFolder, isDirectory: true)
+            .appendingPathComponent("state.json")
+        return separate
+    }
+
+    /// These locations, or the separate library's when the user started one and the library
+    /// here is still a newer version's. Once the newer version is gone from the library
+    /// (it was replaced or removed), this one is used again; the separate one stays.
+    public var inUseByThisVersion: StorageLocations {
+        let separate = separateLibrary
+        guard FileManager.default.fileExists(atPath: separate.dataFolder.path),
+              LibrarySnapshot.isFromNewerVersion(databaseFile) else { return self }
+        return separate
     }
 }
 

@@ -133,16 +133,22 @@ final class AppProcess {
     /// Presses Enter in the file chooser titled `title` until it closes: GTK's chooser may
     /// take the first Enter to complete the typed name, as it does for a person typing fast.
     func accept(fileChooserTitled title: String, attempts: Int = 3) async throws {
-        let chooser = try await window(titled: title)
+        try await answer(windowTitled: title, pressing: "Return", attempts: attempts)
+    }
+
+    /// Presses `key` in the window titled `title` (a file chooser, a dialog) until it closes,
+    /// as a person presses again when a key seems not to have been taken.
+    func answer(windowTitled title: String, pressing key: String, attempts: Int = 3) async throws {
+        let shown = try await window(titled: title)
         for _ in 0..<attempts {
-            try await press("Return", inWindow: chooser)
+            try await press(key, inWindow: shown)
             let deadline = ContinuousClock.now + .seconds(5)
             while ContinuousClock.now < deadline {
                 if try await !isWindowShown(titled: title) { return }
                 try await Task.sleep(for: .milliseconds(50))
             }
         }
-        throw AppProcessError(description: "the file chooser \(title) did not accept the name")
+        throw AppProcessError(description: "the window \(title) did not close on \(key)")
     }
 
     /// Presses keys, or types words (`text`), in the X11 window `id`.

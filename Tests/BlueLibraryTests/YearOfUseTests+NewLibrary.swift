@@ -1,0 +1,53 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import LibraryCore
+
+// MARK: - A new library beside a newer version's
+
+extension YearOfUseTests {
+    /// In a newer version's library, shown read-only, the user starts a new library: the app
+    /// starts again on a separate one (the first run's), where changes are saved, and the
+    /// newer version's files stay as they were. The next launch opens the new library.
+    @Test func aNewLibraryStartsBesideANewerVersionsOne() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try await Self.makeNewerVersionsLibrary(in: folders)
+            let before = try SharedLibraryTests.contents(of: folders.libraryFolder)
+            let stateBefore = try Data(contentsOf: folders.locations.stateFile)
+
+            let app = try AppProcess(folders: folders)
+            _ = try await app.report { $0.stripHasFocus && $0.problem?.contains("start a new library") == true }
+            try await app.answer(windowTitled: "Read-Only Library", pressing: "alt+s")  // Start a New Library
+            // The same process, started again on the new library.
+            let restarted = try await app.report { $0.stripHasFocus && $0.problem == nil }
+            #expect(restarted.albumCount == 5, "a first run's library")
+            try await app.press("Delete")
+            let changed = try await app.report { $0.albumCount == 4 && $0.canUndo }
+            try await app.press("ctrl+q")
+            let status = try await app.waitForExit()
+            #expect(status == 0)
+
+            let separate = folders.locations.separateLibrary
+            let after = try SharedLibraryTests.contents(of: folders.libraryFolder)
+            let stateAfter = try Data(contentsOf: folders.locations.stateFile)
+            let saved = try? Self.storedLibrary(copying: separate.databaseFile)
+            #expect(after == before, "the newer version's files are as it left them: \(after.keys.sorted())")
+            #expect(stateAfter == stateBefore, "and its state.json")
+            #expect(saved?.albums.count == 4, "the change is saved in the new library")
+
+            let relaunched = try AppProcess(folders: folders)
+            let opened = try await relaunched.report { $0.stripHasFocus }
+            #expect(opened.albumCount == 4 && opened.problem == nil, "the next launch opens the new library")
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area,
+                attempt: "Start a New Library, in a library a newer BlueLibrary migrated (shown read-only), then a deletion and two launches",
+                outcome: "the app starts again on a separate library (\(restarted.albumCount) albums, a first run’s); the deletion is saved there (\(saved.map { "\($0.albums.count)" } ?? "no") albums) and the next launch opens it (\(opened.albumCount)); the newer version’s files and state.json \(after == before && stateAfter == stateBefore ? "unchanged byte for byte" : "changed")",
+                held: restarted.albumCount == 5 && changed.albumCount == 4 && saved?.albums.count == 4 && opened.albumCount == 4
+                    && opened.problem == nil && after == before && stateAfter == stateBefore && status == 0)])
+        }
+    }
+}
