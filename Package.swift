@@ -117,8 +117,20 @@ let package = Package(
         // Drives the real window through the package's view of it, in a plain release build.
         .executableTarget(
             name: "BlueLibraryBench",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "MusicFixtures"],
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "Fixtures"],
             path: "bench/InProcess"
+        ),
+
+        // MARK: Fixtures
+
+        // What the tests and the benchmarks both need, and neither owns: scratch XDG folders,
+        // the cover server (`cover_server.py`, run by `CoverServer`), music folders of tiny
+        // audio files from ffmpeg tagged through TagLib, and the one PNG maker (`png.py`).
+        .target(
+            name: "Fixtures",
+            dependencies: ["LibraryCore", "CTagReader"],
+            path: "Fixtures",
+            exclude: ["cover_server.py", "png.py"]
         ),
 
         // MARK: Tests
@@ -129,29 +141,22 @@ let package = Package(
             path: "Tests/CGtkTesting",
             pkgConfig: "gtk4"
         ),
-        // Music folders for the import tests and benchmarks: tiny audio files from ffmpeg,
-        // tagged through TagLib.
-        .target(
-            name: "MusicFixtures",
-            dependencies: ["LibraryCore", "CTagReader"],
-            path: "Tests/MusicFixtures"
-        ),
         .target(
             name: "TestSupport",
-            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting", "MusicFixtures"],
+            dependencies: ["LibraryCore", "GtkKit", "CGtkTesting", "Fixtures"],
             path: "Tests/TestSupport"
         ),
         .testTarget(
             name: "LibraryCoreTests",
-            dependencies: ["LibraryCore", "TestSupport", "MusicFixtures"]
+            dependencies: ["LibraryCore", "TestSupport", "Fixtures"]
         ),
         .testTarget(
             name: "GtkKitTests",
-            dependencies: ["GtkKit", "TestSupport"]
+            dependencies: ["GtkKit", "TestSupport", "Fixtures"]
         ),
         .testTarget(
             name: "BlueLibraryTests",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport", "MusicFixtures"]
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport", "Fixtures"]
         ),
     ],
     cxxLanguageStandard: .cxx17

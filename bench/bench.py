@@ -50,7 +50,9 @@ ADW_BASELINE_BINARY = REPO_ROOT / ".build" / "bench" / "baseline-adw"
 EQUIVALENT_BINARY = REPO_ROOT / ".build" / "bench" / "equivalent"
 # A plain release build, next to the app's (see bench/run).
 INPROCESS_BINARY = REPO_ROOT / ".build" / "release" / "bluelibrary-bench"
-COVER_SERVER = REPO_ROOT / "Tests" / "Fixtures" / "cover_server.py"
+FIXTURES = REPO_ROOT / "Fixtures"
+sys.path.insert(0, str(FIXTURES))
+from png import png  # noqa: E402  (the fixtures' one PNG maker)
 DEFAULT_OUTPUT = REPO_ROOT / "bench" / "RESULTS.md"
 DEFAULT_SIZES = (5, 10_000, 100_000)
 DEFAULT_ROUNDS = 7
@@ -284,7 +286,7 @@ def fill_cover_cache(folder: Path, library: list[dict[str, str]]) -> None:
     folder.mkdir(parents=True, exist_ok=True)
     for index in cached_cover_indices(len(library)):
         address = library[index]["coverUrl"]
-        (folder / cached_cover_name(address)).write_bytes(solid_png(COVER_EDGE, cover_colour(index)))
+        (folder / cached_cover_name(address)).write_bytes(png(COVER_EDGE, cover_colour(index)))
 
 
 def link_covers_by_index(app_home: Home, folder: Path) -> None:
@@ -303,18 +305,6 @@ def link_covers_by_index(app_home: Home, folder: Path) -> None:
 def cover_colour(index: int) -> bytes:
     """A distinct-looking RGB colour for album index."""
     return bytes(((index * k) + 40) % 256 for k in (37, 91, 53))
-
-
-def solid_png(edge: int, colour: bytes) -> bytes:
-    """An edge x edge RGB PNG of one colour (as Tests/Fixtures/cover_server.py makes them)."""
-    row = b"\x00" + colour * edge
-    raw = row * edge
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", edge, edge, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw)) + chunk(b"IEND", b"")
 
 
 def base_environment(home: Home, gsk_renderer: str | None) -> dict[str, str]:
@@ -614,7 +604,7 @@ def run_inprocess_bench(binary: Path, scratch: Path, timeout: float, gsk_rendere
     home = make_home(scratch)
     env = base_environment(home, gsk_renderer)
     print(f"in-process: {shown_path(binary)} (up to {timeout:g} s)", flush=True)
-    lines, run = streamed_run([str(binary), str(COVER_SERVER)], env, REPO_ROOT, timeout)
+    lines, run = streamed_run([str(binary)], env, REPO_ROOT, timeout)
     results = []
     for line in lines:
         try:

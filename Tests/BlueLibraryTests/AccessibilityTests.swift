@@ -1,12 +1,12 @@
 import Foundation
-import MusicFixtures
+import Fixtures
 import Testing
 import TestSupport
 @testable import BlueLibrary
 @testable import LibraryCore
 
 /// The real app as a screen reader (Orca) reads it: its accessible tree over AT-SPI, on a
-/// private D-Bus session bus, read with pyatspi (`Tests/Fixtures/accessible_tree.py`).
+/// private D-Bus session bus, read with pyatspi (`Tests/Scripts/accessible_tree.py`).
 @MainActor
 @Suite(.serialized)
 struct AccessibilityTests {
@@ -160,7 +160,7 @@ struct AccessibleNode: Decodable {
 
     /// The app's tree: every node, depth first.
     static func read(_ app: AppProcess, bus: SessionBus) async throws -> [AccessibleNode] {
-        let script = Repository.root.appendingPathComponent("Tests/Fixtures/accessible_tree.py").path
+        let script = Repository.root.appendingPathComponent("Tests/Scripts/accessible_tree.py").path
         let output = try await AppProcess.run(
             ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
         let root = try JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8))

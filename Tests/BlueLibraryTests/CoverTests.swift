@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 import TestSupport
@@ -10,7 +11,7 @@ import TestSupport
 struct CoverTests {
     @Test func spinnerStopsOnALoadedCoverAndOnAFailedOne() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let paths = ["/slow-cover/1", "/status/404", "/text", "/cover/2"]
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
             let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
@@ -27,7 +28,7 @@ struct CoverTests {
     /// drains through the dispatch main-queue bridge: without it every spinner would turn forever.
     @Test func coversArriveInTheRealAppThroughTheMainQueueBridge() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let folders = TestFolders()
             let albums = albums(coveredBy: server, paths: ["/cover/1", "/status/404", "/slow-cover/3"])
             try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
@@ -44,7 +45,7 @@ struct CoverTests {
     /// keeps its size and the caption stays in the strip.
     @Test func portraitAndLandscapeCoversLeaveTheTileTheSizeOfASquareOne() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let paths = ["/cover/square", "/shaped-cover/200x1000/portrait", "/shaped-cover/1000x200/landscape"]
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
             let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
@@ -68,7 +69,7 @@ struct CoverTests {
     /// are shown, not replaced by placeholders.
     @Test func webPAndSVGCoversShowAsCovers() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let paths = ["/webp-cover/a", "/svg-cover/b"]
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
             let views = try (0..<paths.count).map { try #require(harness.window.scroller.view(at: $0) as? AlbumView) }
@@ -83,7 +84,7 @@ struct CoverTests {
     /// cover only: the old answer is dropped before it is even decoded.
     @Test func aReusedViewShowsOnlyItsNewAlbumsCover() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
             let old = Album(title: "Old", artist: "A", genre: "G", coverUrl: server.url("/slow-cover/old"), year: "1999")
             let new = Album(title: "New", artist: "B", genre: "G", coverUrl: server.url("/cover/new"), year: "2000")

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 import TestSupport
@@ -33,7 +34,7 @@ struct HostileCoverTests {
 
     @Test func everySpinnerStopsOnAPlaceholderAndNothingEscapes() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let paths = Self.cases.map(\.path)
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
             let scroller = harness.window.scroller
@@ -95,7 +96,7 @@ struct HostileCoverTests {
     /// memory, against the same app with good covers only: the difference must stay small.
     @Test func theRealAppsPeakMemoryStaysBounded() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let greedy = ["/endless", "/sized/104857600", "/bomb-png", "/truncated-png", "/text", "/cover/a"]
             let good = (0..<greedy.count).map { "/cover/good-\($0)" }
             let reference = try await peakMemory(of: albums(coveredBy: server, paths: good))

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 import TestSupport
@@ -18,7 +19,7 @@ struct LargeCoverTests {
 
     @Test func threeHundredLargeCoversKeepTheRealAppsMemoryBounded() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let folders = TestFolders()
             let albums = albums(coveredBy: server, paths: (0..<300).map { "/large-jpeg/\($0)" })
             try folders.writeLibrary(String(decoding: try AlbumList.encode(albums), as: UTF8.self))
@@ -58,7 +59,7 @@ struct LargeCoverTests {
     /// a cover, at launch and after a jump to the end.
     @Test func onlyTheCoversOnOrNearTheScreenHoldATexture() async throws {
         try await DisplayLock.exclusive {
-            let server = try TestHTTPServer()
+            let server = try CoverServer()
             let count = 300
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: (0..<count).map { "/cover/\($0)" }))
             let scroller = harness.window.scroller

@@ -1,5 +1,5 @@
 import Foundation
-import MusicFixtures
+import Fixtures
 import Testing
 import TestSupport
 @testable import BlueLibrary
@@ -86,7 +86,7 @@ struct MediaControlsAppTests {
     }
 
     /// While music plays the session does not suspend: the app asks GNOME's session manager
-    /// (a stand-in here, `Tests/Fixtures/fake_session_manager.py`) to inhibit suspending, and
+    /// (a stand-in here, `Tests/Scripts/fake_session_manager.py`) to inhibit suspending, and
     /// withdraws the request when it pauses.
     @Test func theSessionStaysAwakeWhilePlaying() async throws {
         try await DisplayLock.exclusive {
@@ -101,7 +101,7 @@ struct MediaControlsAppTests {
             try Data().write(to: calls)
             let sessionManager = Process()
             sessionManager.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
-            sessionManager.arguments = [Repository.root.appendingPathComponent("Tests/Fixtures/fake_session_manager.py").path]
+            sessionManager.arguments = [Repository.root.appendingPathComponent("Tests/Scripts/fake_session_manager.py").path]
             sessionManager.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
             sessionManager.standardOutput = try FileHandle(forWritingTo: calls)
             try sessionManager.run()

@@ -1,5 +1,5 @@
 import Foundation
-import MusicFixtures
+import Fixtures
 import Testing
 import TestSupport
 @testable import BlueLibrary

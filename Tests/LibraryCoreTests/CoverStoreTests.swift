@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 @testable import LibraryCore
@@ -11,7 +12,7 @@ struct CoverStoreTests {
 
     @Test("a cover is downloaded once; after a relaunch it comes from disk with no request at all")
     func servedFromDisk() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let address = server.url("/cover/bowie")
 
@@ -26,7 +27,7 @@ struct CoverStoreTests {
 
     @Test("20 concurrent requests for one cover make one download")
     func concurrentRequestsShareOneDownload() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let store = Self.store(folders)
         let address = server.url("/slow-cover/shared")
@@ -44,7 +45,7 @@ struct CoverStoreTests {
 
     @Test("the cache file is named by the SHA-256 of the address, inside the covers folder")
     func cacheFileNames() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let store = Self.store(folders)
         // Two addresses with the same last component, one of them climbing with "..".
@@ -59,7 +60,7 @@ struct CoverStoreTests {
 
     @Test("a failed download is an error value and nothing is cached")
     func failure() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let store = Self.store(folders)
         #expect(await store.cover(for: server.url("/status/404")) == .failure(.download(.status(404))))
@@ -92,7 +93,7 @@ struct CoverStoreTests {
 struct LibraryCoverTests {
     @Test("a cover request is answered, the second one from memory; a failed one is a failure; library observers hear of neither")
     func answered() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let library = LibraryAPI(locations: folders.locations)
         let log = EventLog(library)

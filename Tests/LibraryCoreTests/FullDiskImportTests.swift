@@ -1,6 +1,6 @@
 import Foundation
 import GRDB
-import MusicFixtures
+import Fixtures
 import Testing
 import TestSupport
 @testable import LibraryCore
@@ -53,23 +53,20 @@ struct FullDiskImportTests {
             held: second.added == 0 && stored.albums.count == 1_005 && tracks == 1_000 && withCover == 1_005 && stored.isSound && stored.historyAgrees)])
     }
 
-    /// `count` album folders, each with a copy of `track` and its own 12 KB cover image (noise,
+    /// `count` album folders, each with a copy of `track` and its own cover image of about 10 KB (grain,
     /// so that no two are alike and none compresses away).
     static func makeAlbums(_ count: Int, in music: URL, track: URL) throws {
         let script = """
-            import os, random, shutil, struct, sys, zlib
-            music, track, count = sys.argv[1], sys.argv[2], int(sys.argv[3])
-            def chunk(kind, data):
-                return struct.pack('>I', len(data)) + kind + data + struct.pack('>I', zlib.crc32(kind + data) & 0xffffffff)
+            import os, shutil, sys
+            music, track, count, fixtures = sys.argv[1], sys.argv[2], int(sys.argv[3]), sys.argv[4]
+            sys.path.insert(0, fixtures)
+            from png import colour_of, png
             for number in range(count):
                 folder = os.path.join(music, f'Album {number:04d}')
                 os.makedirs(folder, exist_ok=True)
                 shutil.copy(track, os.path.join(folder, '01 Track.mp3'))
-                noise = random.Random(number)
-                rows = b''.join(b'\\0' + bytes(noise.getrandbits(8) for _ in range(64 * 3)) for _ in range(64))
-                png = b'\\x89PNG\\r\\n\\x1a\\n' + chunk(b'IHDR', struct.pack('>IIBBBBB', 64, 64, 8, 2, 0, 0, 0)) + chunk(b'IDAT', zlib.compress(rows)) + chunk(b'IEND', b'')
-                open(os.path.join(folder, 'folder.png'), 'wb').write(png)
+                open(os.path.join(folder, 'folder.png'), 'wb').write(png(64, 64, colour_of(str(number)), grain=str(number)))
             """
-        try PythonScript.run(script, music.path, track.path, "\(count)")
+        try PythonScript.run(script, music.path, track.path, "\(count)", MusicFolderMaker.pngMaker.deletingLastPathComponent().path)
     }
 }

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 @testable import LibraryCore
@@ -22,7 +23,7 @@ struct HTTPClientTests {
 
     @Test("200 gives the body and the app's User-Agent reaches the server")
     func ok() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let data = try await Self.client().get(server.url("/cover/a"))
         #expect(ImageSignature.isImage(data))
         #expect(try server.stats().userAgents == ["BlueLibrary/\(AppInfo.version) (+\(AppInfo.website))"])
@@ -30,13 +31,13 @@ struct HTTPClientTests {
 
     @Test("a status of 400 or more is an error", arguments: [404, 500])
     func errorStatus(code: Int) async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         #expect(await Self.get(Self.client(), server.url("/status/\(code)")) == .failure(.status(code)))
     }
 
     @Test("a redirect is followed")
     func redirect() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let data = try await Self.client().get(server.url("/redirect?to=/cover/b"))
         #expect(ImageSignature.isImage(data))
         #expect(try server.requestCount("/cover/b") == 1)
@@ -44,7 +45,7 @@ struct HTTPClientTests {
 
     @Test("more than 5 redirects is an error")
     func redirectLoop() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         #expect(await Self.get(Self.client(), server.url("/redirect-loop/0")) == .failure(.tooManyRedirects))
         #expect(try server.stats().total == 6)  // the first request and 5 redirects
     }
@@ -59,7 +60,7 @@ struct HTTPClientTests {
 
     @Test("a redirect to file:///etc/passwd is refused")
     func redirectToFile() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let result = await Self.get(Self.client(), server.url("/redirect?to=file:///etc/passwd"))
         #expect(result == .failure(.refusedScheme("file")))
     }
@@ -71,7 +72,7 @@ struct HTTPClientTests {
 
     @Test("a server that does not answer in time gives a timeout")
     func timeout() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let client = Self.client { $0.totalTimeout = .milliseconds(500) }
         let start = ContinuousClock.now
         #expect(await Self.get(client, server.url("/sleep/120")) == .failure(.timeout))
@@ -81,7 +82,7 @@ struct HTTPClientTests {
 
     @Test("an endless body is cut off while it arrives, not after")
     func endlessBody() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         // A 60-second total timeout: only a limit enforced while receiving ends this as tooLarge.
         let client = Self.client {
             $0.maximumBodySize = 1_048_576
@@ -92,7 +93,7 @@ struct HTTPClientTests {
 
     @Test("a body whose announced length is over the limit is refused")
     func announcedTooLarge() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let client = Self.client { $0.maximumBodySize = 1000 }
         #expect(await Self.get(client, server.url("/sized/5000")) == .failure(.tooLarge(limit: 1000)))
         #expect(try await client.get(server.url("/sized/1000")).count == 1000)
@@ -100,7 +101,7 @@ struct HTTPClientTests {
 
     @Test("a refused connection is a transport error")
     func connectionRefused() async throws {
-        let port = try TestHTTPServer().port  // released at once: nobody listens there now
+        let port = try CoverServer().port  // released at once: nobody listens there now
         guard case .failure(.transport) = await Self.get(Self.client(), "http://127.0.0.1:\(port)/x") else {
             Issue.record("expected a transport error")
             return
@@ -109,7 +110,7 @@ struct HTTPClientTests {
 
     @Test("at most 6 transfers run at once, and all of them finish")
     func concurrencyLimit() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let client = Self.client()
         let results = await withTaskGroup(of: Bool.self) { group in
             for number in 0..<20 {
@@ -125,7 +126,7 @@ struct HTTPClientTests {
 
     @Test("a waiting transfer starts as soon as a running one finishes")
     func queuedTransfersStart() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let client = Self.client { $0.maximumConcurrentTransfers = 1 }
         let start = ContinuousClock.now
         for code in [404, 410, 500] {
@@ -141,7 +142,7 @@ struct HTTPClientTests {
 
     @Test("transfers run on the client's own thread, never on the caller's")
     func offCallerThread() throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let client = Self.client()
         let finished = DispatchSemaphore(value: 0)
         let completionThread = Protected<pthread_t?>(nil)

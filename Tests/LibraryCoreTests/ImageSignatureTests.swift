@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 @testable import LibraryCore
@@ -82,7 +83,7 @@ struct ImageSignatureTests {
 
     @Test("a PNG cut short is refused by the cover store and never cached")
     func truncatedCoversAreRefused() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let store = CoverStore(directory: folders.locations.coverDirectory, client: HTTPClient())
         #expect(await store.cover(for: server.url("/truncated-png")) == .failure(.incomplete))
@@ -91,7 +92,7 @@ struct ImageSignatureTests {
 
     @Test("an SVG and a WebP cover are downloaded and cached like any other")
     func svgAndWebPCoversAreCached() async throws {
-        let server = try TestHTTPServer()
+        let server = try CoverServer()
         let folders = TestFolders()
         let store = CoverStore(directory: folders.locations.coverDirectory, client: HTTPClient())
         let svg = try await store.cover(for: server.url("/svg-cover/a")).get()

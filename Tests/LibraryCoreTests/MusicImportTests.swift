@@ -1,5 +1,5 @@
 import Foundation
-import MusicFixtures
+import Fixtures
 import Testing
 @testable import LibraryCore
 import TestSupport

@@ -1,6 +1,6 @@
 import Foundation
 import LibraryCore
-import MusicFixtures
+import Fixtures
 import Testing
 import TestSupport
 

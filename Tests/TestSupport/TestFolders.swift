@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import LibraryCore
 
@@ -12,24 +13,15 @@ public enum Repository {
     public static let defaultLibrary = root.appendingPathComponent("data/albums.json")
 }
 
-/// A fresh set of XDG folders under a temporary directory, removed when released.
+/// A fresh set of XDG folders under a temporary directory (`ScratchFolders`), removed when
+/// released, with what tests write into them and read from them.
 public final class TestFolders: @unchecked Sendable {
-    public let root: URL
-    public let locations: StorageLocations
+    private let scratch: ScratchFolders
+    public var root: URL { scratch.root }
+    public var locations: StorageLocations { scratch.locations }
 
     public init(defaultLibrary: URL? = Repository.defaultLibrary) {
-        root = FileManager.default.temporaryDirectory
-            .appendingPathComponent("bluelibrary-tests-\(UUID().uuidString)", isDirectory: true)
-        locations = StorageLocations(
-            dataHome: root.appendingPathComponent("data"),
-            stateHome: root.appendingPathComponent("state"),
-            cacheHome: root.appendingPathComponent("cache"),
-            defaultLibrary: defaultLibrary
-        )
-    }
-
-    deinit {
-        try? FileManager.default.removeItem(at: root)
+        scratch = ScratchFolders(prefix: "bluelibrary-tests", defaultLibrary: defaultLibrary)
     }
 
     public var libraryFolder: URL { locations.dataFolder }
@@ -60,7 +52,7 @@ public final class TestFolders: @unchecked Sendable {
     /// Writes `text` as the `albums.json` of a version before the database, as if left by an
     /// earlier run: the next start imports it.
     public func writeLibrary(_ text: String) throws {
-        try write(text, to: locations.legacyLibraryFile)
+        try scratch.writeLegacyLibrary(Data(text.utf8))
     }
 
     /// Writes `albums` as the `albums.json` of a version before the database.

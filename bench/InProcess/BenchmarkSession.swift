@@ -1,4 +1,5 @@
 import BlueLibrary
+import Fixtures
 import Foundation
 import GtkKit
 import LibraryCore
@@ -10,7 +11,7 @@ import WindowDiagnostics
 @MainActor
 final class BenchmarkSession {
     let albumCount: Int
-    let folders = BenchFolders()
+    let folders = ScratchFolders(prefix: "bluelibrary-bench", defaultLibrary: nil)
     let server: CoverServer
     let library: LibraryAPI
     let app: BlueLibraryApp
@@ -24,7 +25,7 @@ final class BenchmarkSession {
                 Album(title: "Album \(number)", artist: "Artist \(number % 997)", genre: "Genre \(number % 13)",
                       coverUrl: server.url("/cover/\(number)"), year: "\(1950 + number % 70)")
             }
-            try folders.writeLibrary(try AlbumList.encode(albums))
+            try folders.writeLegacyLibrary(try AlbumList.encode(albums))
         } catch {
             note("could not prepare the library: \(error)")
             exit(1)

@@ -1,4 +1,5 @@
 import BlueLibrary
+import Fixtures
 import Foundation
 import GtkKit
 import LibraryCore
@@ -15,7 +16,7 @@ struct CoverLoading {
     var coverCount = 200
 
     func run() async {
-        let folders = BenchFolders()
+        let folders = ScratchFolders(prefix: "bluelibrary-bench", defaultLibrary: nil)
         let addresses = (0..<coverCount).map { server.url("/photo-cover/\($0)") }
         let requestsBefore = (try? server.stats().total) ?? 0
 

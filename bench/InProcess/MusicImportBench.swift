@@ -2,7 +2,7 @@ import BlueLibrary
 import Foundation
 import GtkKit
 import LibraryCore
-import MusicFixtures
+import Fixtures
 
 // MARK: - MusicImportBench
 

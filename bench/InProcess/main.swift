@@ -5,7 +5,8 @@
 //
 // Built in plain release mode, like the app users get (bench/run does it). It drives the
 // window the way the event handlers do, through what the package exposes of it (`package`
-// members of the controller and its views); it shares no code with the tests.
+// members of the controller and its views). It depends on no test target: what it shares
+// with the tests (scratch folders, the cover server, music folders) is the `Fixtures` target.
 
 import Foundation
 import GtkKit

@@ -1,3 +1,4 @@
+import Fixtures
 import Foundation
 import Testing
 import TestSupport
@@ -106,7 +107,7 @@ final class WindowHarness {
 }
 
 /// Albums whose covers come from `server`, at `paths` (one album per path).
-func albums(coveredBy server: TestHTTPServer, paths: [String]) -> [Album] {
+func albums(coveredBy server: CoverServer, paths: [String]) -> [Album] {
     paths.enumerated().map { number, path in
         Album(title: "Album \(number)", artist: "Artist \(number)", genre: "Genre", coverUrl: server.url(path), year: "2001")
     }

@@ -1,8 +1,14 @@
 import Foundation
 
-/// The fixture server `Tests/Fixtures/cover_server.py`, run on 127.0.0.1 for one test.
-/// It stops when this object goes away (its standard input closes).
-public final class TestHTTPServer: @unchecked Sendable {
+// MARK: - CoverServer
+
+/// The fixture server `Fixtures/cover_server.py`, run on 127.0.0.1 for one test or one bench
+/// run: covers of every kind, hostile answers, and what it saw. It stops when this object
+/// goes away (its standard input closes).
+public final class CoverServer: @unchecked Sendable {
+    /// The server's script, beside this file in the source tree.
+    public static let script = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("cover_server.py")
+
     /// What the server saw, read over its standard streams so asking is never a request.
     public struct Stats: Decodable {
         public var requests: [String: Int]
@@ -19,7 +25,7 @@ public final class TestHTTPServer: @unchecked Sendable {
 
     public init() throws {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.root.appendingPathComponent("Tests/Fixtures/cover_server.py").path]
+        process.arguments = ["python3", Self.script.path]
         process.standardInput = input
         process.standardOutput = output
         try process.run()
@@ -62,6 +68,8 @@ public final class TestHTTPServer: @unchecked Sendable {
         case didNotAnswer
     }
 }
+
+// MARK: - Reading a child's lines
 
 extension FileHandle {
     /// The next line a child process wrote (without its newline), or nil at the end.

@@ -49,12 +49,22 @@ public final class MusicFolderMaker: @unchecked Sendable {
         }
     }
 
-    /// A PNG image filled with `color` (an ffmpeg colour: "red", "0x3366cc").
+    /// A PNG image filled with `color` ("red", "green", "blue" or "0x3366cc"), from the
+    /// fixtures' one PNG maker (`png.py`).
     public func image(_ color: String, size: Int = 64) throws -> Data {
-        try Data(contentsOf: try made("\(color)-\(size).png") { output in
-            ["-f", "lavfi", "-i", "color=c=\(color):s=\(size)x\(size)", "-frames:v", "1", output]
-        })
+        let output = templates.appendingPathComponent("\(color)-\(size).png")
+        try FileManager.default.createDirectory(at: templates, withIntermediateDirectories: true)
+        let process = Process()
+        process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        process.arguments = ["python3", Self.pngMaker.path, output.path, "--size", "\(size)", "--colour", color]
+        try process.run()
+        process.waitUntilExit()
+        guard process.terminationStatus == 0 else { throw Failure(description: "png.py could not make a \(color) image") }
+        return try Data(contentsOf: output)
     }
+
+    /// The fixtures' PNG maker, beside this file in the source tree.
+    public static let pngMaker = URL(fileURLWithPath: #filePath).deletingLastPathComponent().appendingPathComponent("png.py")
 
     /// Half a second of silence in `format`.
     public func template(_ format: Format) throws -> URL {

@@ -36,40 +36,16 @@ import struct
 import sys
 import threading
 import time
-import zlib
 from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+from png import colour_of, png, png_declaring
 
-def png(seed: str, size: int = 4, grain: bool = False, height: int = 0) -> bytes:
+
+def cover_png(seed: str, size: int = 4, grain: bool = False, height: int = 0) -> bytes:
     """A size x size (or size x height) PNG of one colour derived from seed; with grain,
-    every pixel varies a little (like a photo, it then barely compresses: 300 x 300 is about
-    270 kB)."""
-    width, height = size, height or size
-    colour = bytes((sum(seed.encode()) * k) % 256 for k in (7, 13, 29))
-    if grain:
-        noise = random.Random(seed).randbytes(width * height * 3)
-        rows = (b"\x00" + bytes((c & 0xE0) | (n & 0x1F) for c, n in zip(colour * width, noise[y * width * 3:(y + 1) * width * 3]))
-                for y in range(height))
-    else:
-        rows = (b"\x00" + colour * width for _ in range(height))
-    raw = b"".join(rows)
-
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(raw, 1)) + chunk(b"IEND", b"")
-
-
-def png_declaring(width: int, height: int) -> bytes:
-    """A PNG whose header declares width x height pixels but whose data is one tiny row: a
-    decompression bomb for a decoder that allocates what the header says."""
-    def chunk(kind: bytes, data: bytes) -> bytes:
-        return struct.pack(">I", len(data)) + kind + data + struct.pack(">I", zlib.crc32(kind + data))
-
-    header = struct.pack(">IIBBBBB", width, height, 8, 2, 0, 0, 0)
-    return b"\x89PNG\r\n\x1a\n" + chunk(b"IHDR", header) + chunk(b"IDAT", zlib.compress(b"\x00" * 64)) + chunk(b"IEND", b"")
+    every pixel varies a little (like a photo: 300 x 300 is about 270 kB)."""
+    return png(size, height or size, colour_of(seed), grain=seed if grain else None, level=1)
 
 
 def jpeg(seed: str, size: int = 2000) -> bytes:
@@ -167,12 +143,12 @@ def image(path: str):
     parts = path.strip("/").split("/")
     kind, arg = parts[0], "/".join(parts[1:])
     if kind == "cover":
-        return png(arg), "image/png"
+        return cover_png(arg), "image/png"
     if kind == "photo-cover":
-        return png(arg, size=300, grain=True), "image/png"
+        return cover_png(arg, size=300, grain=True), "image/png"
     if kind == "shaped-cover" and len(parts) > 1:
         width, height = (int(n) for n in parts[1].split("x"))
-        return png("/".join(parts[2:]), size=width, height=height), "image/png"
+        return cover_png("/".join(parts[2:]), size=width, height=height), "image/png"
     if kind == "large-jpeg":
         return large_jpeg(), "image/jpeg"
     if kind == "webp-cover":
@@ -243,7 +219,7 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(200, *picture)
         elif kind == "slow-cover":
             time.sleep(0.3)
-            self.send_body(200, png(arg), "image/png")
+            self.send_body(200, cover_png(arg), "image/png")
         elif kind == "status":
             self.send_body(int(arg), b"status body", "text/plain")
         elif kind == "redirect":
@@ -253,28 +229,28 @@ class Handler(BaseHTTPRequestHandler):
             self.send_body(302, b"", headers=[("Location", f"/redirect-loop/{int(arg or 0) + 1}")])
         elif kind == "sleep":
             time.sleep(float(arg))
-            self.send_body(200, png("late"), "image/png")
+            self.send_body(200, cover_png("late"), "image/png")
         elif kind == "endless":
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
             self.send_header("Connection", "close")
             self.end_headers()
             self.close_connection = True
-            block = png("endless") + b"\x00" * 65536
+            block = cover_png("endless") + b"\x00" * 65536
             deadline = time.monotonic() + 60
             while time.monotonic() < deadline:
                 self.wfile.write(block)
         elif kind == "sized":
-            self.send_body(200, png("sized") + b"\x00" * max(0, int(arg) - len(png("sized"))), "image/png")
+            self.send_body(200, cover_png("sized") + b"\x00" * max(0, int(arg) - len(cover_png("sized"))), "image/png")
         elif kind == "text":
             self.send_body(200, b"<html>not a cover</html>", "text/html")
         elif kind == "bomb-png":
             self.send_body(200, png_declaring(100_000, 100_000), "image/png")
         elif kind == "truncated-png":
-            self.send_body(200, png("truncated", size=64)[:60], "image/png")
+            self.send_body(200, cover_png("truncated", size=64)[:60], "image/png")
         elif kind == "drip":
             # Announces a cover, then sends it one byte a second.
-            body = png("drip")
+            body = cover_png("drip")
             self.send_response(200)
             self.send_header("Content-Type", "image/png")
             self.send_header("Content-Length", str(len(body)))

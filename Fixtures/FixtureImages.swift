@@ -1,6 +1,8 @@
 import Foundation
 
-/// The images the fixture server serves (`Tests/Fixtures/cover_server.py`), read without a
+// MARK: - FixtureImages
+
+/// The images the fixture server serves (`Fixtures/cover_server.py`), read without a
 /// server, for tests that decode them themselves: `/large-jpeg/x`, `/shaped-cover/200x1000/x`,
 /// `/webp-cover/x`, `/svg-cover/x`…
 public enum FixtureImages {
@@ -13,7 +15,7 @@ public enum FixtureImages {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["python3", Repository.root.appendingPathComponent("Tests/Fixtures/cover_server.py").path, "--body", path]
+        process.arguments = ["python3", CoverServer.script.path, "--body", path]
         process.standardOutput = output
         try process.run()
         let data = output.fileHandleForReading.readDataToEndOfFile()
