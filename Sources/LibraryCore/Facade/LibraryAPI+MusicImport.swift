@@ -25,38 +25,17 @@ extension LibraryAPI {
             roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers,
             pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order), partInterval: musicImportPartInterval
         )
-        let stop = Protected(false)
-        let (parts, continuation) = AsyncStream.makeStream(of: MusicImporter.Part.self)
-        // The import reads on a thread of its own, and waits for each part to be shown before
-        // it goes on: parts never pile up, and a cancel takes effect at the next chunk.
-        let shown = DispatchSemaphore(value: 0)
-        let result = Protected<MusicImportSummary?>(nil)
-        let worker = Thread {
-            let summary = importer.run(isCancelled: { stop.withLock { $0 } }, deliver: { part in
-                continuation.yield(part)
-                shown.wait()
-            })
-            result.withLock { $0 = summary }
-            continuation.finish()
-        }
-        worker.name = "music import"
-        worker.start()
         var state = MusicImportState()
-        await withTaskCancellationHandler {
-            for await part in parts {
-                defer { shown.signal() }
-                guard !stop.withLock({ $0 }) else { continue }
-                if !apply(part, to: &state) { stop.withLock { $0 = true } }
-                onProgress(part.progress)
-            }
-        } onCancel: {
-            stop.withLock { $0 = true }
+        let outcome = await MusicImportRun(importer: importer).run { part in
+            let isGoingOn = apply(part, to: &state)
+            onProgress(part.progress)
+            return isGoingOn
         }
-        var summary = result.withLock { $0 } ?? MusicImportSummary()
+        var summary = outcome.summary
         summary.firstAlbumID = state.first
         summary.added = state.added.count
         summary.updated = state.updated.count
-        summary.wasCancelled = summary.wasCancelled || stop.withLock { $0 }
+        summary.wasCancelled = summary.wasCancelled || outcome.wasStopped
         return summary
     }
 
