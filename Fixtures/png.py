@@ -1,7 +1,7 @@
 #!/usr/bin/env python3
 """The one PNG maker of the tests and the benchmarks: plain RGB PNGs, written with zlib alone.
 
-As a module (`from png import png`): the cover server, bench.py and the tests' scripts.
+As a module (`from png import png`): the cover server, bench/bluebench/covers.py and the tests' scripts.
 As a program, for the Swift fixtures (`MusicFolderMaker.image`):
 
     png.py OUTPUT [--size N | --size WxH] [--colour red|green|blue|RRGGBB|0xRRGGBB] [--grain SEED]

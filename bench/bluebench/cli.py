@@ -1,0 +1,127 @@
+"""bench.py's command line and main: parses the options, makes the homes, measures, prints
+the tables and writes the report (keeping its Notes)."""
+import argparse
+import os
+import shutil
+import signal
+import sys
+import tempfile
+import time
+from pathlib import Path
+
+from .first_frame import ADW_BASELINE, BASELINE, EQUIVALENT, Target, equivalent_target, measure_first_frames
+from .first_frame_tables import first_frame_table, memory_table, platform_table
+from .homes import make_home, own_peak_mib
+from .inprocess import inprocess_sections
+from .markdown import command_output, invocation
+from .notes import existing_notes
+from .paths import ADW_BASELINE_BINARY, BASELINE_BINARY, DEFAULT_OUTPUT, EQUIVALENT_BINARY, INPROCESS_BINARY, REPO_ROOT
+from .processes import interrupt
+from .report import render_report
+
+DEFAULT_SIZES = (5, 10_000, 100_000)
+DEFAULT_ROUNDS = 7
+DEFAULT_TIMEOUT = 60.0
+DEFAULT_INPROCESS_TIMEOUT = 600.0
+
+
+def parse_arguments(argv: list[str], doc: str) -> argparse.Namespace:
+    """The command line; see --help (whose description is the first paragraph of doc, the
+    docstring of bench/bench.py)."""
+    parser = argparse.ArgumentParser(prog="bench/run", description=doc.split("\n\n")[0])
+    parser.add_argument("--rounds", type=int, default=DEFAULT_ROUNDS,
+                        help=f"measured rounds after the warm-up (default {DEFAULT_ROUNDS})")
+    parser.add_argument("--sizes", default=",".join(str(s) for s in DEFAULT_SIZES),
+                        help="library sizes, comma-separated (default %(default)s)")
+    parser.add_argument("--timeout", type=float, default=DEFAULT_TIMEOUT,
+                        help="seconds before a launch counts as a timeout and is killed (default %(default)s)")
+    parser.add_argument("--inprocess-timeout", type=float, default=DEFAULT_INPROCESS_TIMEOUT,
+                        help="seconds allowed to bluelibrary-bench (default %(default)s)")
+    parser.add_argument("--skip-inprocess", nargs="?", const="`--skip-inprocess`", metavar="REASON",
+                        help="do not run bluelibrary-bench (the reason goes in the report)")
+    parser.add_argument("--bin-dir", type=Path, default=Path(".build/release"),
+                        help="folder of the bluelibrary binary, relative to the repository (default %(default)s)")
+    parser.add_argument("--baseline", type=Path, default=BASELINE_BINARY.relative_to(REPO_ROOT),
+                        help="the baseline binary (default %(default)s)")
+    parser.add_argument("--baseline-adw", type=Path, default=ADW_BASELINE_BINARY.relative_to(REPO_ROOT),
+                        help="the baseline built with libadwaita (default %(default)s)")
+    parser.add_argument("--equivalent", type=Path, default=EQUIVALENT_BINARY.relative_to(REPO_ROOT),
+                        help="the C equivalent binary, from bench/equivalent.c (default %(default)s)")
+    parser.add_argument("--inprocess-binary", type=Path, default=INPROCESS_BINARY.relative_to(REPO_ROOT),
+                        help="the bluelibrary-bench binary (default %(default)s)")
+    parser.add_argument("--gsk-renderer", help="GSK_RENDERER for every process (default: GTK's choice)")
+    parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the report to write (default bench/RESULTS.md)")
+    arguments = parser.parse_args(argv)
+    try:
+        arguments.sizes = [int(size.replace("_", "")) for size in arguments.sizes.split(",") if size.strip()]
+    except ValueError:
+        parser.error("--sizes takes whole numbers separated by commas, e.g. 5,10000,100000")
+    if not arguments.sizes or min(arguments.sizes) < 1 or arguments.rounds < 1:
+        parser.error("--sizes needs at least one size ≥ 1 and --rounds must be ≥ 1")
+    for name in ("bin_dir", "baseline", "baseline_adw", "equivalent", "inprocess_binary", "output"):  # relative to the repository
+        setattr(arguments, name, Path(os.path.abspath(REPO_ROOT / getattr(arguments, name))))
+    return arguments
+
+
+def main(argv: list[str], doc: str) -> int:
+    """Measures, prints the tables and writes the report; 1 if something could not run. doc:
+    the docstring of bench/bench.py, for --help."""
+    arguments = parse_arguments(argv, doc)
+    app_binary = arguments.bin_dir / "bluelibrary"
+    for binary in (arguments.baseline, arguments.baseline_adw, arguments.equivalent, app_binary):
+        if not os.access(binary, os.X_OK):
+            print(f"bench: {binary} is missing; build it first (bench/run does)", file=sys.stderr)
+            return 1
+    if not os.environ.get("DISPLAY") and not os.environ.get("WAYLAND_DISPLAY"):
+        print("bench: no display; run under xvfb-run (bench/run does)", file=sys.stderr)
+        return 1
+
+    signal.signal(signal.SIGTERM, interrupt)  # clean up as for Ctrl+C
+    scratch = Path(tempfile.mkdtemp(prefix="bluelibrary-bench-"))
+    try:
+        started = command_output(["date", "-u"]) or time.strftime("%c UTC", time.gmtime())
+        load_before = os.getloadavg()[0]
+        print(f"preparing libraries of {', '.join(f'{s:,}' for s in arguments.sizes)} albums in {scratch}", flush=True)
+        baseline = Target(BASELINE, arguments.baseline, make_home(scratch / BASELINE))
+        adw_baseline = Target(ADW_BASELINE, arguments.baseline_adw, make_home(scratch / ADW_BASELINE))
+        apps = [Target(f"app-{size}", app_binary, make_home(scratch / f"app-{size}", size, app_binary), albums=size)
+                for size in arguments.sizes]
+        equivalents = [equivalent_target(arguments.equivalent, app, scratch / f"{EQUIVALENT}-{app.albums}") for app in apps]
+        references = [baseline, *equivalents]
+        targets = [baseline, adw_baseline] + [target for pair in zip(apps, equivalents) for target in pair]
+        measure_first_frames(targets, arguments.rounds, arguments.timeout, arguments.gsk_renderer)
+
+        floor = own_peak_mib()
+        sections = [
+            ("Time to first frame", "Wall time from spawn to exit, with `BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1` "
+             "(the process exits right after its first frame is painted); median of the rounds.",
+             first_frame_table(baseline, apps, equivalents)),
+            ("Peak memory", f"`ru_maxrss` of the process (from `wait4`), median of the rounds (the driver's own "
+             f"peak, {floor:.0f} MiB, is the lowest figure it can see).", memory_table(baseline, apps, equivalents)),
+            ("What libadwaita itself costs", "The baseline window from GTK alone and the same window from "
+             "libadwaita (`AdwApplication`, `AdwApplicationWindow`, `AdwHeaderBar`: its style sheet and style "
+             "manager), launched in the same rounds; medians.", platform_table(baseline, adw_baseline)),
+        ]
+        notes = []
+        if any(run.max_rss_kib / 1024 <= floor + 1 for target in targets for run in target.runs):
+            notes.append(f"Some peak memory figures are the driver's own peak ({floor:.0f} MiB), not the app's.")
+        inprocess, problems = inprocess_sections(arguments, scratch / "inprocess")
+        sections += inprocess
+        notes += problems
+
+        load = (load_before, os.getloadavg()[0])
+        if load_before > 0.5:
+            notes.append(f"The machine was not idle when the benchmark started (load average {load_before:.2f}): "
+                         "the figures may be noisier or slower than usual.")
+        report = render_report(arguments, invocation("bench/bench.py", argv), started, load, sections, notes)
+        print()
+        print(report)
+        arguments.output.parent.mkdir(parents=True, exist_ok=True)
+        arguments.output.write_text(report + "\n" + existing_notes(arguments.output), encoding="utf-8")
+        print(f"written: {arguments.output}")
+        return 0 if not any(reference.failure for reference in references) else 1
+    except KeyboardInterrupt:
+        print("\nbench: interrupted", file=sys.stderr)
+        return 130
+    finally:
+        shutil.rmtree(scratch, ignore_errors=True)

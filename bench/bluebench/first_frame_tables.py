@@ -1,0 +1,91 @@
+"""The tables of the first-frame rounds: time to first frame and peak memory against the
+goals, and what libadwaita itself costs."""
+from .first_frame import Target, median_mib, median_seconds
+from .markdown import verdict
+
+# Goals: time to first frame as a ratio of the C equivalent's on as many albums, per library
+# size; peak memory as MiB above the equivalent's.
+FIRST_FRAME_GOALS = {5: 1.2, 100_000: 1.2}
+MEMORY_GOALS = {100_000: 30.0}
+
+
+def ratio_text(value: float | None, reference: float | None) -> str:
+    """value / reference, as "1.23×"; "—" without both."""
+    return f"{value / reference:.2f}×" if value is not None and reference else "—"
+
+
+def first_frame_table(baseline: Target, apps: list[Target], equivalents: list[Target]) -> list[list[str]]:
+    """Rows of the time-to-first-frame table (the first row is the header): each app target
+    against the baseline and against the equivalent of its size (equivalents[i] for apps[i]);
+    the goal is against the equivalent."""
+    rows = [["albums", "baseline (ms)", "equivalent (ms)", "BlueLibrary (ms)", "app min–max (ms)",
+             "× baseline", "× equivalent", "goal", "status"]]
+    base = median_seconds(baseline)
+    for app, equivalent in zip(apps, equivalents, strict=True):
+        value = median_seconds(app)
+        reference = median_seconds(equivalent)
+        limit = FIRST_FRAME_GOALS.get(app.albums)
+        goal = f"≤ {limit:g}× equivalent" if limit else "—"
+        if value is None:
+            spread, status = "—", "missed" if limit else "—"
+            shown = app.failure or "no run"
+        else:
+            seconds = [r.seconds * 1000 for r in app.runs]
+            spread = f"{min(seconds):.0f}–{max(seconds):.0f}"
+            shown = f"{value * 1000:.0f}"
+            status = verdict(value / reference <= limit) if limit and reference else "—"
+        rows.append([f"{app.albums:,}",
+                     f"{base * 1000:.0f}" if base else baseline.failure or "—",
+                     f"{reference * 1000:.0f}" if reference else equivalent.failure or "—",
+                     shown, spread, ratio_text(value, base), ratio_text(value, reference), goal, status])
+    return rows
+
+
+def platform_table(baseline: Target, adw_baseline: Target) -> list[list[str]]:
+    """Rows of the table of libadwaita's own cost: the GTK baseline, the libadwaita one, and
+    the difference, in time to first frame and peak memory."""
+    rows = [["window", "first frame (ms)", "peak memory (MiB)"]]
+    plain, adw = median_seconds(baseline), median_seconds(adw_baseline)
+    plain_mib, adw_mib = median_mib(baseline), median_mib(adw_baseline)
+
+    def shown(value: float | None, scale: float, target: Target, digits: int) -> str:
+        return f"{value * scale:.{digits}f}" if value is not None else target.failure or "—"
+
+    rows.append(["GTK 4 alone (`bench/baseline.c`)", shown(plain, 1000, baseline, 0), shown(plain_mib, 1, baseline, 1)])
+    rows.append(["libadwaita 1.2 (`-DBASELINE_LIBADWAITA`)", shown(adw, 1000, adw_baseline, 0), shown(adw_mib, 1, adw_baseline, 1)])
+    difference = f"{(adw - plain) * 1000:+.0f}" if adw is not None and plain is not None else "—"
+    memory = f"{adw_mib - plain_mib:+.1f}" if adw_mib is not None and plain_mib is not None else "—"
+    rows.append(["libadwaita − GTK alone", difference, memory])
+    return rows
+
+
+def memory_table(baseline: Target, apps: list[Target], equivalents: list[Target]) -> list[list[str]]:
+    """Rows of the peak-memory table (the first row is the header): each app target against
+    the baseline and against the equivalent of its size (equivalents[i] for apps[i]); the
+    goal is against the equivalent. A failed run still tells its peak (marked so)."""
+    rows = [["albums", "baseline (MiB)", "equivalent (MiB)", "BlueLibrary (MiB)", "× baseline", "× equivalent",
+             "app − baseline (MiB)", "app − equivalent (MiB)", "goal", "status"]]
+
+    def shown(target: Target, mib: float | None) -> str:
+        killed = f" ({target.failure})" if target.failure else ""
+        return f"{mib:.1f}{killed}" if mib is not None else target.failure or "—"
+
+    def difference(value: float | None, reference: float | None) -> str:
+        return f"{value - reference:+.1f}" if value is not None and reference is not None else "—"
+
+    base = median_mib(baseline)
+    for app, equivalent in zip(apps, equivalents, strict=True):
+        value = median_mib(app)
+        reference = median_mib(equivalent)
+        limit = MEMORY_GOALS.get(app.albums)
+        goal = f"≤ equivalent + {limit:g} MiB" if limit else "—"
+        if not limit:
+            status = "—"
+        elif value is None:
+            status = "missed"
+        else:
+            status = verdict(value - reference <= limit) if reference is not None else "—"
+        rows.append([f"{app.albums:,}", shown(baseline, base), shown(equivalent, reference), shown(app, value),
+                     ratio_text(value, base), ratio_text(value, reference),
+                     difference(value, base), difference(value, reference), goal, status])
+    return rows

@@ -1,0 +1,91 @@
+"""The in-process figures: runs bluelibrary-bench, reads the JSON objects it prints, and makes
+one table per section."""
+import argparse
+import json
+import os
+import sys
+from pathlib import Path
+
+from .homes import base_environment, make_home
+from .markdown import verdict
+from .paths import REPO_ROOT, shown_path
+from .processes import describe_failure, streamed_run
+
+# Preferred column order of the in-process tables; other fields follow in order of appearance.
+INPROCESS_COLUMNS = ("name", "value", "unit", "median", "mean", "min", "p99", "max", "count", "goal", "met")
+
+
+def run_inprocess_bench(binary: Path, scratch: Path, timeout: float, gsk_renderer: str | None) -> tuple[list[dict], str | None]:
+    """Runs the in-process bench on a fresh home; returns its JSON results, and a note if
+    it did not end well. Lines of its stdout that are not JSON objects go to our stderr."""
+    home = make_home(scratch)
+    env = base_environment(home, gsk_renderer)
+    print(f"in-process: {shown_path(binary)} (up to {timeout:g} s)", flush=True)
+    lines, run = streamed_run([str(binary)], env, REPO_ROOT, timeout)
+    results = []
+    for line in lines:
+        try:
+            result = json.loads(line)
+        except json.JSONDecodeError:
+            result = None
+        if isinstance(result, dict) and "section" in result and "name" in result:
+            results.append(result)
+        elif line.strip():
+            print(line, file=sys.stderr)
+    note = None if run.ok else f"bluelibrary-bench ended with {describe_failure(run, timeout)} after {run.seconds:.0f} s"
+    return results, note
+
+
+def format_cell(value) -> str:
+    """A result field as table text: numbers rounded to a sensible precision, `met` as a word."""
+    if isinstance(value, bool):
+        return verdict(value)
+    if isinstance(value, int):
+        return f"{value:,}"
+    if isinstance(value, float):
+        magnitude = abs(value)
+        if magnitude >= 100:
+            return f"{value:,.0f}"
+        if magnitude >= 10:
+            return f"{value:.1f}"
+        if magnitude >= 1:
+            return f"{value:.2f}"
+        return f"{value:.3f}"
+    if value is None:
+        return "—"
+    if isinstance(value, (list, dict)):
+        return json.dumps(value, ensure_ascii=False)
+    return str(value)
+
+
+def inprocess_tables(results: list[dict]) -> list[tuple[str, list[list[str]]]]:
+    """One (section, rows) per section, in order of first appearance; the columns are the
+    fields present in that section, in INPROCESS_COLUMNS order then in order of appearance."""
+    sections: dict[str, list[dict]] = {}
+    for result in results:
+        sections.setdefault(str(result["section"]), []).append(result)
+    tables = []
+    for section, items in sections.items():
+        present = [key for item in items for key in item if key != "section"]
+        columns = [key for key in INPROCESS_COLUMNS if key in present]
+        columns += [key for key in dict.fromkeys(present) if key not in columns]
+        header = ["status" if key == "met" else key for key in columns]
+        rows = [header] + [[format_cell(item.get(key)) for key in columns] for item in items]
+        tables.append((section, rows))
+    return tables
+
+
+def inprocess_sections(arguments: argparse.Namespace, scratch: Path) -> tuple[list, list[str]]:
+    """Runs bluelibrary-bench unless told not to or not built; returns its report sections
+    (title, description, rows) and notes on what went wrong."""
+    binary = arguments.inprocess_binary
+    if arguments.skip_inprocess:
+        return [], [f"In-process figures skipped: {arguments.skip_inprocess}."]
+    if not os.access(binary, os.X_OK):
+        return [], [f"In-process figures skipped: `{shown_path(binary)}` does not exist "
+                     "(the `bluelibrary-bench` product is not built)."]
+    results, problem = run_inprocess_bench(binary, scratch, arguments.inprocess_timeout, arguments.gsk_renderer)
+    notes = [problem + "."] if problem else []
+    if not results:
+        notes.append("bluelibrary-bench printed no results.")
+    return [(f"In process: {section}", "", rows) for section, rows in inprocess_tables(results)], notes
