@@ -31,7 +31,7 @@ struct LostCoverTests {
         let file = try #require(library.ownCovers.file(for: album.coverUrl))
         #expect(try Data(contentsOf: file) == image)
         library.flush()
-        let historyBefore = library.history.undoCommands.count
+        let historyBefore = library.history.stack.undoCommands.count
 
         switch loss {
         case .folderDeleted: try FileManager.default.removeItem(at: folders.locations.ownCoverDirectory)
@@ -45,7 +45,7 @@ struct LostCoverTests {
         let summary = await relaunched.importMusic([music])
         relaunched.flush()
         let restored = (try? Data(contentsOf: file)) == image
-        let unchanged = relaunched.albums == [album] && relaunched.history.undoCommands.count == historyBefore
+        let unchanged = relaunched.albums == [album] && relaunched.history.stack.undoCommands.count == historyBefore
         #expect(restored, "the same file is back")
         #expect(unchanged, "the album and the undo history are as they were (\(summary.updated) updated)")
         let shownAgain: Bool = if case .success(let data) = await relaunched.cover(for: album.coverUrl) { data == image } else { false }

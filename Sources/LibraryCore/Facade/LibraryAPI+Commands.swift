@@ -15,11 +15,8 @@ extension LibraryAPI {
     public func addAlbum(_ album: Album, at index: Int? = nil) {
         guard !refusesChange() else { return }
         let position = libraryPosition(forShownInsertionAt: index)
-        let key = OrderKey.between(
-            position > 0 ? key(of: order[position - 1]) : nil,
-            position < order.count ? key(of: order[position]) : nil
-        )
-        record(LibraryCommand(kind: .add, entries: [LibraryEntry(id: newAlbumID(), key: key, album: album)]))
+        let key = albumOrder.key(forInsertionAt: position)
+        record(LibraryCommand(kind: .add, entries: [LibraryEntry(id: albumOrder.newID(), key: key, album: album)]))
     }
 
     /// Adds `albums` after the last album as one command (undone at once), and selects the
@@ -27,8 +24,8 @@ extension LibraryAPI {
     @discardableResult
     public func importAlbums(_ albums: [Album]) -> Int {
         guard !albums.isEmpty, !refusesChange() else { return 0 }
-        let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: albums.count)
-        let entries = zip(albums, keys).map { LibraryEntry(id: newAlbumID(), key: $1, album: $0) }
+        let keys = albumOrder.keysAfterLast(count: albums.count)
+        let entries = zip(albums, keys).map { LibraryEntry(id: albumOrder.newID(), key: $1, album: $0) }
         record(LibraryCommand(kind: .importFile, entries: entries))
         return entries.count
     }
@@ -71,11 +68,6 @@ extension LibraryAPI {
         return true
     }
 
-    func newAlbumID() -> AlbumID {
-        defer { nextAlbumID += 1 }
-        return nextAlbumID
-    }
-
     private func replace(at index: Int, with album: Album, as kind: LibraryCommand.Kind) -> Bool {
         guard let entry = entry(at: index), entry.album != album, !refusesChange() else { return false }
         var changed = entry
@@ -85,9 +77,7 @@ extension LibraryAPI {
     }
 
     func record(_ command: LibraryCommand) {
-        let recorded = RecordedCommand(serial: nextSerial, command: command)
-        nextSerial += 1
-        history.record(recorded)
+        let recorded = history.record(command)
         carryOut(command, forward: true, as: .perform(recorded))
     }
 
@@ -119,9 +109,9 @@ extension LibraryAPI {
         var lastKey = order.last.flatMap(key(of:))
         for entry in entries.sorted(by: { $0.key < $1.key }) where !present.contains(entry.id) {
             // An import goes after the last album: appended without a search.
-            let index = lastKey.map { $0 < entry.key } ?? true ? order.count : insertionIndex(for: entry.key)
+            let index = lastKey.map { $0 < entry.key } ?? true ? order.count : albumOrder.insertionIndex(for: entry.key)
             if index == order.count { lastKey = entry.key }
-            order.insert(entry.id, at: index)
+            albumOrder.insert(entry.id, at: index)
             guard let shown = showInserted(entry, atLibraryIndex: index) else {
                 hidden.append(entry.album)
                 continue
@@ -151,33 +141,18 @@ extension LibraryAPI {
     private func remove(_ entries: [LibraryEntry]) {
         let removed = Set(entries.map(\.id))
         if entries.count == 1, let index = order.firstIndex(of: entries[0].id) {
-            order.remove(at: index)
+            albumOrder.remove(at: index)
             guard let shown = hideRemoved(entries[0].id, atLibraryIndex: index) else { return }  // it was not shown
             observers.post(.albumsChanged(.removed(shown)))
             setSelection(selection(afterRemovingAt: shown))
             return
         }
         let firstRemoved = shownIDs.firstIndex { removed.contains($0) }
-        order.removeAll { removed.contains($0) }
+        albumOrder.removeAll(in: removed)
         browsing.shownIDs?.removeAll { removed.contains($0) }
         selectedIndex = selectionAfterReload(near: firstRemoved)
         observers.post(.albumsChanged(.reloaded))
         observers.post(.selectionChanged(selectedIndex))
-    }
-
-    /// Where an album with `key` goes in the order (a binary search over the albums' places).
-    func insertionIndex(for key: OrderKey) -> Int {
-        var low = 0
-        var high = order.count
-        while low < high {
-            let middle = (low + high) / 2
-            if let other = self.key(of: order[middle]), other < key {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
     }
 
     /// The selection after the album at `removed` was deleted: the same album if another was

@@ -71,7 +71,7 @@ extension LibraryAPI {
                 change.replaced.append(updated)
                 if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
             } else {
-                let id = newAlbumID()
+                let id = albumOrder.newID()
                 state.ids[found.key] = id
                 state.added.insert(id)
                 change.added.append((id, found.album))
@@ -86,7 +86,7 @@ extension LibraryAPI {
     private func carryOut(_ change: PartChange, in state: inout MusicImportState) -> Bool {
         let sequence = nextSequence
         nextSequence += 1
-        let keys = OrderKey.keys(between: order.last.flatMap(key(of:)), nil, count: change.added.count)
+        let keys = albumOrder.keysAfterLast(count: change.added.count)
         let added = zip(change.added, keys).map { found, key in LibraryEntry(id: found.id, key: key, album: found.album) }
         let written = added + change.replaced
         pendingTracks.add(change.tracks, sequence: sequence)
@@ -98,18 +98,14 @@ extension LibraryAPI {
         let isFirst = state.serial == nil
         let recorded: RecordedCommand
         if let serial = state.serial {
-            guard var command = history.undoCommands.last(where: { $0.serial == serial }) else { return false }
-            command.command.grow(by: part)
-            _ = history.amend(command)
-            recorded = command
+            guard let grown = history.grow(serial, by: part) else { return false }
+            recorded = grown
         } else {
-            recorded = RecordedCommand(serial: nextSerial, command: part)
-            nextSerial += 1
-            history.record(recorded)
+            recorded = history.record(part)
             state.serial = recorded.serial
         }
         rows.insert(written, sequence: sequence)
-        order.append(contentsOf: added.map { $0.id })
+        albumOrder.append(contentsOf: added.map { $0.id })
         if !added.isEmpty { showAppended(added) }
         if !change.replaced.isEmpty { _ = showReplaced(change.replaced) }
         if selectedIndex == nil, count > 0 { setSelection(0) }

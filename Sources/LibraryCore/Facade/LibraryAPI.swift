@@ -19,13 +19,10 @@ public final class LibraryAPI {
 
     // MARK: State
 
-    /// Every album's id, in the user's order.
-    var order: [AlbumID]
-    /// The albums read so far, and those not committed yet.
-    let rows: AlbumRows
-    var history: UndoStack
-    var nextAlbumID: AlbumID
-    var nextSerial: Int64
+    /// The album list and its order, and the ids new albums get.
+    let albumOrder: AlbumOrder
+    /// The undo history.
+    var history: CommandHistory
     /// Numbers the changes handed to the commit queue.
     var nextSequence = 1
 
@@ -88,11 +85,8 @@ public final class LibraryAPI {
         )
         ownCovers = OwnCovers(directory: locations.ownCoverDirectory)
         covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http), ownCovers: ownCovers)
-        rows = AlbumRows(database: opened.database)
-        order = opened.order
-        history = opened.history
-        nextAlbumID = opened.nextAlbumID
-        nextSerial = ((history.undoCommands + history.redoCommands).map(\.serial).max() ?? 0) + 1
+        albumOrder = AlbumOrder(ids: opened.order, rows: AlbumRows(database: opened.database), nextID: opened.nextAlbumID)
+        history = CommandHistory(opened.history)
         lock = opened.lock
         isInUseElsewhere = opened.isInUseElsewhere
         isReadOnly = opened.isReadOnly
@@ -157,6 +151,11 @@ public final class LibraryAPI {
 
     // MARK: Reading
 
+    /// Every album's id, in the user's order.
+    var order: [AlbumID] { albumOrder.ids }
+    /// The albums read so far, and those not committed yet.
+    var rows: AlbumRows { albumOrder.rows }
+
     /// How many albums are shown (all of the library's, unless a search or filter is on).
     public var count: Int { shownIDs.count }
 
@@ -192,17 +191,17 @@ public final class LibraryAPI {
         return rows.entry(shown[index], page: shown[max(index - half, 0)..<min(index + half, shown.count)])
     }
 
-    /// The place of album `id` in the order (read on its own, for a binary search).
+    /// The place of album `id` in the order.
     func key(of id: AlbumID) -> OrderKey? {
-        rows.entry(id, page: [id][...])?.key
+        albumOrder.key(of: id)
     }
 
     public var canUndo: Bool { history.canUndo && !isReadOnly }
     public var canRedo: Bool { history.canRedo && !isReadOnly }
     /// What `undo()` would undo, e.g. to name it in a tooltip.
-    public var commandToUndo: LibraryCommand? { history.undoCommands.last?.command }
+    public var commandToUndo: LibraryCommand? { history.commandToUndo }
     /// What `redo()` would redo.
-    public var commandToRedo: LibraryCommand? { history.redoCommands.last?.command }
+    public var commandToRedo: LibraryCommand? { history.commandToRedo }
 
     // MARK: Selection
 
