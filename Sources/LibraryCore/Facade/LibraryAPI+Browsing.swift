@@ -35,12 +35,8 @@ extension LibraryAPI {
         browsing.requested = query
         let sequence = nextSequence
         let asked = askedGeneration
-        let index = persistency.browsingIndex
-        persistency.read { _ in
-            // A question asked again meanwhile (a further keystroke) is not answered.
-            guard asked.withLock({ $0 }) == generation else { return nil }
-            return try index.albumIDs(matching: query)
-        } then: { [weak self] ids in
+        // A question asked again meanwhile (a further keystroke) is not answered.
+        persistency.albumIDs(matching: query, isStillAsked: { asked.withLock { $0 } == generation }) { [weak self] ids in
             self?.answer(query, ids: ids, generation: generation, askedAt: sequence)
         }
     }
@@ -233,9 +229,7 @@ extension LibraryAPI {
         guard !browsing.isReadingFacets, browsing.facetsSequence < browsing.committedSequence else { return }
         browsing.isReadingFacets = true
         let sequence = browsing.committedSequence
-        persistency.readAside { database in
-            try database.facets()
-        } then: { [weak self] facets in
+        persistency.readFacets { [weak self] facets in
             guard let self else { return }
             browsing.isReadingFacets = false
             browsing.facetsSequence = sequence

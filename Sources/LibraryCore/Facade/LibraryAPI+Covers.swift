@@ -12,12 +12,12 @@ extension LibraryAPI {
 
     /// Reads and checks an image file the user chose or dropped, off the GTK thread.
     public func readCoverImage(at file: URL) async throws(CoverFileError) -> Data {
-        try await Self.detached { () throws(CoverFileError) in try OwnCovers.read(file) }
+        try await Background.run { () throws(CoverFileError) in try OwnCovers.read(file) }
     }
 
     /// Keeps a checked image in the app's own storage, off the GTK thread, and returns the
     /// reference to give an album (`setCover(_:at:)`, or an album's `coverUrl`).
     public func storeCover(_ data: Data) async throws(CoverFileError) -> String {
-        try await Self.detached { [ownCovers] () throws(CoverFileError) in try ownCovers.store(data) }
+        try await Background.run { [ownCovers] () throws(CoverFileError) in try ownCovers.store(data) }
     }
 }

@@ -23,35 +23,18 @@ extension LibraryAPI {
         persistency.flush()
         if persistency.hasUncommittedChanges {
             let albums = allAlbums()
-            try await Self.detached { () throws(PersistenceError) in try AlbumList.write(albums, to: file) }
+            try await Background.run { () throws(PersistenceError) in try AlbumList.write(albums, to: file) }
             return
         }
-        let database = persistency.database
-        try await Self.detached { () throws(PersistenceError) in
-            let albums: [Album]
-            do {
-                albums = try database.allEntries().map(\.album)
-            } catch {
-                throw PersistenceError(database: database.url, error: error)
-            }
-            try AlbumList.write(albums, to: file)
-        }
+        try await persistency.exportCommittedAlbums(to: file)
     }
 
     /// Reads an album list file (off the GTK thread) and adds its albums as one undoable
     /// command. A damaged file changes nothing; the error names the album and the key.
     @discardableResult
     public func importAlbums(from file: URL) async throws(ImportError) -> Int {
-        let albums = try await Self.detached { () throws(ImportError) in try AlbumList.read(file) }
+        let albums = try await Background.run { () throws(ImportError) in try AlbumList.read(file) }
         return importAlbums(albums)
-    }
-
-    /// Runs `work` on a background thread and returns its result, keeping its error type.
-    nonisolated static func detached<Value: Sendable, Failure: Error>(
-        _ work: @escaping @Sendable () throws(Failure) -> Value
-    ) async throws(Failure) -> Value {
-        let result = await Task.detached { Result { () throws(Failure) -> Value in try work() } }.value
-        return try result.get()
     }
 
     /// Writes the library at `locations` to `file` without a window: `bluelibrary --export`.

@@ -21,8 +21,8 @@ extension LibraryAPI {
         // Changes that could not be saved (a full disk since freed) are tried again first:
         // their files are remembered all the same (`pendingTracks`), never imported twice.
         if persistency.hasUncommittedChanges { persistency.retryCommits() }
-        let importer = MusicImporter(
-            roots: folders.compactMap(MusicFilePath.init(url:)), database: persistency.database, ownCovers: ownCovers,
+        let importer = persistency.musicImporter(
+            roots: folders.compactMap(MusicFilePath.init(url:)), ownCovers: ownCovers,
             pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order), partInterval: musicImportPartInterval
         )
         var state = MusicImportState()

@@ -8,7 +8,7 @@ extension LibraryAPI {
     public func tracks(ofAlbum id: AlbumID) -> [Track] {
         var tracks: [MusicFilePath: Track] = [:]
         do {
-            for track in try persistency.database.tracks(ofAlbum: id) { tracks[track.path] = track }
+            for track in try persistency.tracks(ofAlbum: id) { tracks[track.path] = track }
         } catch {
             Log.core.warning("Could not read the tracks of album \(id): \(error)")
         }

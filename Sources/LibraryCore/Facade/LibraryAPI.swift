@@ -113,7 +113,7 @@ public final class LibraryAPI {
     /// it. What quitting does; tests also relaunch within one process with it.
     public func close() {
         persistency.flush()
-        let isEmptied = persistency.database.checkpointAndClose()
+        let isEmptied = persistency.closeDatabase()
         if isReadOnly {
             lock?.restorePreviousRecord()
         } else if isEmptied {

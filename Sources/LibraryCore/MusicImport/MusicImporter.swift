@@ -28,7 +28,8 @@ struct MusicImporter: Sendable {
     }
 
     let roots: [MusicFilePath]
-    let database: LibraryDatabase
+    /// What earlier imports left in the database.
+    let importedFiles: ImportedFiles
     let ownCovers: OwnCovers
     /// Files an earlier import read whose rows are not in the database yet (their commit
     /// waits, or fails: a full disk), remembered all the same: importing again must not make
@@ -87,9 +88,9 @@ struct MusicImporter: Sendable {
     private func rememberedFiles() -> ([MusicFilePath: StoredTrack], [AlbumID: String]) {
         do {
             // A pending row is newer than the database's; one outside the roots is never looked up.
-            let stored = try database.storedTracks(under: roots).merging(pendingTracks) { _, pending in pending }
+            let stored = try importedFiles.tracks(under: roots).merging(pendingTracks) { _, pending in pending }
             let ids = Set(stored.values.map(\.albumID))
-            var covers = try database.existingAlbumCovers(among: ids)
+            var covers = try importedFiles.albumCovers(among: ids)
             if let albumsInLibrary {
                 covers = covers.filter { albumsInLibrary.contains($0.key) }
                 for id in ids.intersection(albumsInLibrary) where covers[id] == nil { covers[id] = "" }  // not committed yet

@@ -5,15 +5,18 @@ import Foundation
 
 /// Saves what the user does: library changes go to the database (`CommitQueue`, one
 /// transaction each, off the GTK thread) and the memento to `state.json` (coalesced, atomic,
-/// written through links). Only `LibraryAPI` talks to it.
+/// written through links). Only `LibraryAPI` talks to it, and it is the facade's one door to
+/// the database: the facade asks it for what it needs (tracks, answers, facets, an export, an
+/// importer) and never holds the database itself.
 ///
 /// Results come back on the save queues: `onCommit` after each attempt at the database,
 /// `onStateSave` after each write of the state.
 final class PersistencyManager: Sendable {
     let locations: StorageLocations
+    /// The library's database; read here, on the commit queue and by the tests.
     let database: LibraryDatabase
     /// Answers the search, filter and sort; used on the commit queue only (`read`).
-    let browsingIndex: BrowsingIndex
+    private let browsingIndex: BrowsingIndex
     private let commits: CommitQueue
     private let stateWriter: CoalescingWriter<AppState>
 
@@ -66,9 +69,61 @@ final class PersistencyManager: Sendable {
     /// Whether library changes are not in the database yet (waiting, or failing).
     var hasUncommittedChanges: Bool { commits.hasPendingChanges }
 
+    // MARK: Reading
+
+    /// The ids of the albums `query` picks, in its order, read on the commit queue after every
+    /// change submitted so far (as the window shows the library); `nil` when `isStillAsked`
+    /// says a newer question was asked meanwhile. Handed to `then` on the main actor.
+    func albumIDs(
+        matching query: AlbumQuery,
+        isStillAsked: @escaping @Sendable () -> Bool,
+        then: @escaping @MainActor @Sendable (Result<[AlbumID]?, any Error>) -> Void
+    ) {
+        let index = browsingIndex
+        read({ _ in isStillAsked() ? try index.albumIDs(matching: query) : nil }, then: then)
+    }
+
+    /// The genres and decades of what is committed, read off the commit queue (never
+    /// delaying a change or a search), handed to `then` on the main actor.
+    func readFacets(then: @escaping @MainActor @Sendable (Result<LibraryFacets, any Error>) -> Void) {
+        readAside({ database in try database.facets() }, then: then)
+    }
+
+    /// The music files of album `id` that are in the database.
+    func tracks(ofAlbum id: AlbumID) throws -> [Track] {
+        try database.tracks(ofAlbum: id)
+    }
+
+    /// An importer of the music under `roots` that knows the files this library has read.
+    func musicImporter(roots: [MusicFilePath], ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
+                       albumsInLibrary: Set<AlbumID>, partInterval: Duration) -> MusicImporter {
+        MusicImporter(roots: roots, importedFiles: ImportedFiles(database), ownCovers: ownCovers, pendingTracks: pendingTracks,
+                      albumsInLibrary: albumsInLibrary, partInterval: partInterval)
+    }
+
+    /// Writes every committed album to `file` in the `albums.json` format, off the GTK thread.
+    func exportCommittedAlbums(to file: URL) async throws(PersistenceError) {
+        let database = database
+        try await Background.run { () throws(PersistenceError) in
+            let albums: [Album]
+            do {
+                albums = try database.allEntries().map(\.album)
+            } catch {
+                throw PersistenceError(database: database.url, error: error)
+            }
+            try AlbumList.write(albums, to: file)
+        }
+    }
+
+    /// Moves the WAL into the database and closes it (`LibraryDatabase.checkpointAndClose`);
+    /// whether every change is in the database file now.
+    func closeDatabase() -> Bool {
+        database.checkpointAndClose()
+    }
+
     /// Runs `work` on the commit queue, after every change submitted so far (so it reads the
     /// library as the window shows it), and hands its result to `then` on the main actor.
-    func read<Value: Sendable>(
+    private func read<Value: Sendable>(
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
@@ -77,7 +132,7 @@ final class PersistencyManager: Sendable {
 
     /// Runs `work` on a background queue of its own (what it reads is committed, and it never
     /// delays a commit), and hands its result to `then` on the main actor.
-    func readAside<Value: Sendable>(
+    private func readAside<Value: Sendable>(
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
