@@ -84,7 +84,7 @@ struct PersistencyTests {
         try await library.export(to: file)
         #expect(try AlbumList.decode(Data(contentsOf: file)) == [sampleAlbum(1), odd, sampleAlbum(2)])
 
-        #expect(try await library.importAlbums(from: file) == 3)
+        #expect(try await library.importAlbumList(from: file) == 3)
         #expect(library.albums == [sampleAlbum(1), odd, sampleAlbum(2), sampleAlbum(1), odd, sampleAlbum(2)])
         #expect(library.selectedIndex == 3)
         #expect(library.commandToUndo?.kind == .importFile)
@@ -103,7 +103,7 @@ struct PersistencyTests {
         let file = folders.root.appendingPathComponent("damaged.json")
         try folders.write(#"[\#(Self.json(sampleAlbum(1))), {"title": "Second", "artist": "A", "genre": "G", "coverUrl": "c"}]"#, to: file)
         await #expect {
-            try await library.importAlbums(from: file)
+            try await library.importAlbumList(from: file)
         } throws: { error in
             let text = "\(error)"
             return text.contains("damaged.json") && text.contains("“year”") && text.contains("2")

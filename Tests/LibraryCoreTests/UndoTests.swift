@@ -68,7 +68,7 @@ struct UndoTests {
             case 50..<53:
                 let imported = (0..<Int(random.next() % 3 + 2)).map { sampleAlbum(nextAlbum + $0) }
                 nextAlbum += imported.count
-                library.importAlbums(imported)
+                library.importAlbumList(imported)
                 reference.change { $0 += imported }
                 #expect(library.selectedAlbum == imported.first)
             case 53..<78:

@@ -26,8 +26,8 @@ enum AppAction: CaseIterable {
     case playPause
     case nextTrack
     case previousTrack
-    case importAlbums
-    case exportAlbums
+    case importAlbumList
+    case exportAlbumList
     case showShortcuts
     case closeWindow
     case about
@@ -51,7 +51,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .addMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbums, .exportAlbums, .showShortcuts,
+        case .addAlbum, .editAlbum, .addMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
         case .about, .startNewLibrary, .quit: .app
@@ -74,8 +74,8 @@ enum AppAction: CaseIterable {
         case .playPause: "play-pause"
         case .nextTrack: "next-track"
         case .previousTrack: "previous-track"
-        case .importAlbums: "import"
-        case .exportAlbums: "export"
+        case .importAlbumList: "import"
+        case .exportAlbumList: "export"
         case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
         case .closeWindow: "close"  // GtkWindow's own
         case .about: "about"
@@ -107,7 +107,7 @@ enum AppAction: CaseIterable {
         case .playPause: ["<Control>space", "AudioPlay"]
         case .nextTrack: ["<Alt>Right", "AudioNext"]
         case .previousTrack: ["<Alt>Left", "AudioPrev"]
-        case .sort, .playAlbum, .importAlbums, .exportAlbums: []
+        case .sort, .playAlbum, .importAlbumList, .exportAlbumList: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
         case .about, .startNewLibrary: []
@@ -135,8 +135,8 @@ enum AppAction: CaseIterable {
         case .playPause: localized("Play or Pause")
         case .nextTrack: localized("Next Track")
         case .previousTrack: localized("Previous Track")
-        case .importAlbums: localized("_Import Albums…")
-        case .exportAlbums: localized("_Export Library…")
+        case .importAlbumList: localized("_Import Albums…")
+        case .exportAlbumList: localized("_Export Library…")
         case .showShortcuts: localized("_Keyboard Shortcuts")
         case .closeWindow: localized("Close the window")
         case .about: localized("_About BlueLibrary")

@@ -91,7 +91,7 @@ public final class BlueLibraryApp {
         // which would end the app).
         inUseWindow?.window.destroy()
         inUseWindow = nil
-        for file in filesToImport { controller.importAlbums(from: file) }
+        for file in filesToImport { controller.importAlbumList(from: file) }
         filesToImport = []
     }
 
@@ -111,11 +111,11 @@ public final class BlueLibraryApp {
 
     /// Imports music folders given at launch or from the file manager ("Open With
     /// BlueLibrary"), or album list files a second launch sent (`--import FILE`, with
-    /// `importAlbumsHint`), opening the window first if needed.
+    /// `importAlbumListHint`), opening the window first if needed.
     func open(_ files: [URL], hint: String) {
         activate()
-        if hint == Self.importAlbumsHint {
-            for file in files { windowController?.importAlbums(from: file) }
+        if hint == Self.importAlbumListHint {
+            for file in files { windowController?.importAlbumList(from: file) }
         } else {
             windowController?.importMusic(files)
         }
@@ -123,13 +123,13 @@ public final class BlueLibraryApp {
 
     /// What a second launch's `--import FILE` says when it hands the file to the running
     /// instance (GApplication's `open`, over D-Bus).
-    static let importAlbumsHint = "import-albums"
+    static let importAlbumListHint = "import-album-list"
 
     /// Hands an album list file to the running instance, which imports it in its window as
     /// one undoable command (`bluelibrary --import FILE` while the app runs). Call after
     /// `isAnotherInstanceRunning()` said there is one.
     public func importInRunningInstance(_ file: URL) {
-        application.open([file], hint: Self.importAlbumsHint)
+        application.open([file], hint: Self.importAlbumListHint)
     }
 
     // MARK: Actions

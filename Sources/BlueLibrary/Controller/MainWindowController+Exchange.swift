@@ -13,19 +13,19 @@ extension MainWindowController {
             filter: Self.albumListFilter, over: window
         ) { [weak self] path in
             guard let self, let path else { return }
-            importAlbums(from: URL(fileURLWithPath: path))
+            importAlbumList(from: URL(fileURLWithPath: path))
         }
     }
 
     /// Adds the albums of `file`, and offers to undo it; a damaged file changes nothing and
     /// a dialog says what is wrong and where.
-    func importAlbums(from file: URL) {
-        Task { await importAlbums(from: file) }
+    func importAlbumList(from file: URL) {
+        Task { await importAlbumList(from: file) }
     }
 
-    private func importAlbums(from file: URL) async {
+    private func importAlbumList(from file: URL) async {
         do {
-            let count = try await library.importAlbums(from: file)
+            let count = try await library.importAlbumList(from: file)
             guard count > 0 else {
                 problems.show([localized("“%@” holds no albums.", file.lastPathComponent)], heading: Self.importFailedHeading)
                 return

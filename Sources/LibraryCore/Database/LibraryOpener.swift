@@ -99,7 +99,7 @@ enum LibraryOpener {
             }
         }
         if FileManager.default.fileExists(atPath: locations.legacyLibraryFile.path) {
-            return try importLegacy(locations, state: state)
+            return try migrateLegacyLibrary(locations, state: state)
         }
         let (albums, problem) = defaultLibrary(locations)
         return (try create(file, entries: entries(albums), history: UndoStack()), problem, nil)
@@ -161,7 +161,7 @@ enum LibraryOpener {
     /// Imports an earlier version's `albums.json` with the undo history and selection its
     /// `state.json` holds, then renames it (`albums.json.imported-<time>`). A damaged one is
     /// kept aside and the default library is used.
-    private static func importLegacy(_ locations: StorageLocations, state: AppState) throws -> (LibraryDatabase, LoadProblem?, AlbumID?) {
+    private static func migrateLegacyLibrary(_ locations: StorageLocations, state: AppState) throws -> (LibraryDatabase, LoadProblem?, AlbumID?) {
         let legacyFile = JSONDocumentFile(url: locations.legacyLibraryFile, decode: AlbumList.decode, encode: AlbumList.encode)
         switch legacyFile.load() {
         case .loaded(let albums):

@@ -22,7 +22,7 @@ extension LibraryAPI {
     /// Adds `albums` after the last album as one command (undone at once), and selects the
     /// first of them. Returns how many were added.
     @discardableResult
-    public func importAlbums(_ albums: [Album]) -> Int {
+    public func importAlbumList(_ albums: [Album]) -> Int {
         guard !albums.isEmpty, !refusesChange() else { return 0 }
         let keys = albumOrder.keysAfterLast(count: albums.count)
         let entries = zip(albums, keys).map { LibraryEntry(id: albumOrder.newID(), key: $1, album: $0) }

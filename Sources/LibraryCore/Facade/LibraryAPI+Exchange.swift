@@ -32,9 +32,9 @@ extension LibraryAPI {
     /// Reads an album list file (off the GTK thread) and adds its albums as one undoable
     /// command. A damaged file changes nothing; the error names the album and the key.
     @discardableResult
-    public func importAlbums(from file: URL) async throws(ImportError) -> Int {
+    public func importAlbumList(from file: URL) async throws(ImportError) -> Int {
         let albums = try await Background.run { () throws(ImportError) in try AlbumList.read(file) }
-        return importAlbums(albums)
+        return importAlbumList(albums)
     }
 
     /// Writes the library at `locations` to `file` without a window: `bluelibrary --export`.
