@@ -15,9 +15,7 @@ struct YearOfUseTests {
     @Test func aLibraryFromANewerVersionIsShownAndNeverWritten() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
-            try await Self.makeNewerVersionsLibrary(in: folders)
-            let before = try SharedLibraryTests.contents(of: folders.libraryFolder)
-            let stateBefore = try Data(contentsOf: folders.locations.stateFile)
+            let before = try await Self.makeNewerVersionsLibrary(in: folders)
 
             let app = try AppProcess(folders: folders)
             let opened = try await app.report { $0.stripHasFocus && $0.problem != nil }
@@ -35,17 +33,16 @@ struct YearOfUseTests {
             let status = try await app.waitForExit()
             #expect(status == 0)
 
-            let after = try SharedLibraryTests.contents(of: folders.libraryFolder)
-            let stateAfter = try Data(contentsOf: folders.locations.stateFile)
-            #expect(after == before, "the data folder is as the newer version left it: \(after.keys.sorted()) after \(before.keys.sorted())")
-            #expect(stateAfter == stateBefore, "state.json is as the newer version left it")
+            let after = try Self.newerVersionsFiles(in: folders)
+            #expect(after.library == before.library, "the data folder is as the newer version left it: \(after.library.keys.sorted()) after \(before.library.keys.sorted())")
+            #expect(after.state == before.state, "state.json is as the newer version left it")
 
             ReliabilityLog.record([ReliabilityRow(
                 area: Self.area,
                 attempt: "a library a newer BlueLibrary migrated (an unknown migration and table, an unknown key in state.json), opened by this version",
-                outcome: "the window shows its \(opened.albumCount) albums and says “made by a newer version … update BlueLibrary”; Delete is refused with the same advice (\(refused.albumCount) albums); the data folder and state.json \(after == before && stateAfter == stateBefore ? "unchanged byte for byte, nothing renamed" : "changed")",
+                outcome: "the window shows its \(opened.albumCount) albums and says “made by a newer version … update BlueLibrary”; Delete is refused with the same advice (\(refused.albumCount) albums); the data folder and state.json \(after == before ? "unchanged byte for byte, nothing renamed" : "changed")",
                 held: opened.albumCount == 5 && refused.albumCount == 5 && refusal.contains("the change was not made")
-                    && after == before && stateAfter == stateBefore && status == 0)])
+                    && after == before && status == 0)])
         }
     }
 }
@@ -133,14 +130,27 @@ extension YearOfUseTests {
         return app
     }
 
+    /// The files of a newer version's library: the data folder's and `state.json`.
+    struct NewerVersionsFiles: Equatable {
+        var library: [String: Data]
+        var state: Data
+    }
+
     /// The default library as a newer version would have left it: a migration and a table
-    /// this one does not know, and a state.json with a key it does not know.
-    static func makeNewerVersionsLibrary(in folders: TestFolders) async throws {
+    /// this one does not know, and a state.json with a key it does not know. Returns its files.
+    static func makeNewerVersionsLibrary(in folders: TestFolders) async throws -> NewerVersionsFiles {
         try await SharedLibraryTests.makeLibrary(in: folders)
         try SharedLibraryTests.sqlite(folders.locations.databaseFile,
                                       "INSERT INTO grdb_migrations VALUES ('v99: made by a later BlueLibrary')")
         try SharedLibraryTests.sqlite(folders.locations.databaseFile, "CREATE TABLE future (x)")
         try folders.writeState(#"{"selectedIndex": 2, "fromALaterVersion": true}"#)
+        return try newerVersionsFiles(in: folders)
+    }
+
+    /// The newer version's files as they are now.
+    static func newerVersionsFiles(in folders: TestFolders) throws -> NewerVersionsFiles {
+        NewerVersionsFiles(library: try SharedLibraryTests.contents(of: folders.libraryFolder),
+                           state: try Data(contentsOf: folders.locations.stateFile))
     }
 
     /// What the database file `file` holds, read from a copy of it alone (as a backup tool
