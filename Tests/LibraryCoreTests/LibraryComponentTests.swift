@@ -3,8 +3,8 @@ import Testing
 import TestSupport
 @testable import LibraryCore
 
-/// The components `LibraryAPI` is made of, each on its own: the undo history and the album
-/// order.
+/// The components `LibraryAPI` is made of, each on its own: the undo history, the album
+/// order, and where albums go among those a search shows.
 @MainActor
 struct LibraryComponentTests {
     // MARK: CommandHistory
@@ -50,7 +50,45 @@ struct LibraryComponentTests {
         #expect(order.ids == [4, 2])
     }
 
+    // MARK: BrowsingState
+
+    @Test func aSortedSearchPlacesChangedAlbumsAsTheDatabaseWouldAndFollowsTheSelection() {
+        var entries = Dictionary(uniqueKeysWithValues: zip([1, 2, 3], OrderKey.spread(count: 3)).map { number, key in
+            (AlbumID(number), LibraryEntry(id: AlbumID(number), key: key, album: Self.album(number, title: ["", "Bravo", "Delta", "Foxtrot"][number])))
+        })
+        var browsing = BrowsingState(query: AlbumQuery(sort: .title), shownIDs: [1, 2, 3])
+        let reading: BrowsingState.EntryReader = { entries[$0] }
+
+        // "Bravo" becomes "Golf": it leaves the first place for the last; the selected album
+        // (Delta) is followed as it moves up.
+        var renamed = entries[1]!
+        renamed.album.title = "Golf"
+        entries[1] = renamed
+        let placed = browsing.replace([renamed], selectedID: 2, order: [1, 2, 3], reading: reading)
+        #expect(placed.steps == [.removed(0, selection: 0), .inserted(2, selection: 0)])
+        #expect(browsing.shownIDs == [2, 3, 1] && placed.shown == [2] && placed.hidden.isEmpty)
+
+        // A search for "delta" hides an album no longer matching and places a new one.
+        browsing.query = AlbumQuery(searchText: "delta", sort: .title)
+        browsing.shownIDs = [2]
+        let echo = LibraryEntry(id: 4, key: OrderKey.spread(count: 4)[3], album: Self.album(4, title: "Delta Echo"))
+        entries[4] = echo
+        #expect(browsing.insert(echo, atLibraryIndex: 3, order: [1, 2, 3, 4], reading: reading) == 1)
+        var hidden = entries[2]!
+        hidden.album.title = "Charlie"
+        entries[2] = hidden
+        let gone = browsing.replace([hidden], selectedID: 2, order: [1, 2, 3, 4], reading: reading)
+        #expect(gone.hidden.map(\.title) == ["Charlie"] && gone.firstGone == 0 && browsing.shownIDs == [4])
+        #expect(browsing.remove(4, atLibraryIndex: 3) == 0 && browsing.shownIDs == [])
+    }
+
     // MARK: Helpers
+
+    static func album(_ number: Int, title: String) -> Album {
+        var album = sampleAlbum(number)
+        album.title = title
+        return album
+    }
 
     static func delete(_ number: Int) -> LibraryCommand {
         LibraryCommand(kind: .delete, entries: [LibraryEntry(id: AlbumID(number), key: OrderKey.spread(count: 1)[0], album: sampleAlbum(number))])

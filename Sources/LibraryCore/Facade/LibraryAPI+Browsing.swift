@@ -103,23 +103,21 @@ extension LibraryAPI {
         return position + 1
     }
 
+    /// Reads an album's entry for the placing of albums among those shown.
+    private var entryReader: BrowsingState.EntryReader {
+        { [rows] id in rows.entry(id, page: [id][...]) }
+    }
+
     /// Shows `entry`, just put at `libraryIndex` in the order, where the query places it;
     /// returns its index among those shown, `nil` when the query hides it.
     func showInserted(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int) -> Int? {
-        guard browsing.shownIDs != nil else { return libraryIndex }
-        guard browsing.query.matches(entry.album) else { return nil }
-        let index = shownInsertionIndex(for: entry)
-        browsing.shownIDs?.insert(entry.id, at: index)
-        return index
+        browsing.insert(entry, atLibraryIndex: libraryIndex, order: order, reading: entryReader)
     }
 
     /// Takes album `id`, just removed from `libraryIndex` in the order, from those shown;
     /// returns where it was shown, `nil` when it was not.
     func hideRemoved(_ id: AlbumID, atLibraryIndex libraryIndex: Int) -> Int? {
-        guard browsing.shownIDs != nil else { return libraryIndex }
-        guard let index = browsing.shownIDs?.firstIndex(of: id) else { return nil }
-        browsing.shownIDs?.remove(at: index)
-        return index
+        browsing.remove(id, atLibraryIndex: libraryIndex)
     }
 
     /// Shows the changed entries: in place, moved where the sort now puts them, hidden when
@@ -132,35 +130,22 @@ extension LibraryAPI {
             for index in indexes { observers.post(.albumsChanged(.updated(index))) }
             return (indexes, [])
         }
-        var shown: [Int] = []
-        var hidden: [Album] = []
         let selectedID = selectedIndex.map { shownIDs[$0] }
-        var firstGone: Int?
-        for entry in entries {
-            if let was = browsing.shownIDs?.firstIndex(of: entry.id) {
-                browsing.shownIDs?.remove(at: was)
-                if browsing.query.matches(entry.album), shownInsertionIndex(for: entry) == was {
-                    browsing.shownIDs?.insert(entry.id, at: was)
-                    observers.post(.albumsChanged(.updated(was)))
-                    shown.append(was)
-                    continue
-                }
-                selectedIndex = selectedID.flatMap(index(of:))
-                observers.post(.albumsChanged(.removed(was)))
-                firstGone = min(firstGone ?? was, was)
+        let placed = browsing.replace(entries, selectedID: selectedID, order: order, reading: entryReader)
+        for step in placed.steps {
+            switch step {
+            case .updated(let index):
+                observers.post(.albumsChanged(.updated(index)))
+            case .removed(let index, let selection):
+                selectedIndex = selection
+                observers.post(.albumsChanged(.removed(index)))
+            case .inserted(let index, let selection):
+                selectedIndex = selection
+                observers.post(.albumsChanged(.inserted(index)))
             }
-            guard browsing.query.matches(entry.album) else {
-                hidden.append(entry.album)
-                continue
-            }
-            let index = shownInsertionIndex(for: entry)
-            browsing.shownIDs?.insert(entry.id, at: index)
-            selectedIndex = selectedID.flatMap(self.index(of:))
-            observers.post(.albumsChanged(.inserted(index)))
-            shown.append(index)
         }
-        if selectedIndex == nil, shown.isEmpty { reselect(orNear: firstGone) }
-        return (shown, hidden)
+        if selectedIndex == nil, placed.shown.isEmpty { reselect(orNear: placed.firstGone) }
+        return (placed.shown, placed.hidden)
     }
 
     /// Shows the albums an import appended to the order: those the query picks, where it
@@ -171,14 +156,7 @@ extension LibraryAPI {
             return
         }
         let selected = selectedIndex.map { shownIDs[$0] }
-        var atEnd = true
-        var added = 0
-        for entry in entries where browsing.query.matches(entry.album) {
-            let index = shownInsertionIndex(for: entry)
-            atEnd = atEnd && index == count
-            browsing.shownIDs?.insert(entry.id, at: index)
-            added += 1
-        }
+        let (added, atEnd) = browsing.append(entries, order: order, reading: entryReader)
         guard added > 0 else { return }
         if atEnd {
             observers.post(.albumsChanged(.appended(count: added)))
@@ -186,37 +164,6 @@ extension LibraryAPI {
             observers.post(.albumsChanged(.reloaded))
             selectedIndex = nil
             setSelection(selected.flatMap(index(of:)) ?? (count > 0 ? 0 : nil))
-        }
-    }
-
-    /// Where `entry` goes among the albums shown, in the query's sort (a binary search; ties
-    /// are broken by id, as in the database).
-    private func shownInsertionIndex(for entry: LibraryEntry) -> Int {
-        let shown = shownIDs
-        let sort = browsing.query.sort
-        let key = AlbumSortKey(entry.album)
-        var low = 0
-        var high = shown.count
-        while low < high {
-            let middle = (low + high) / 2
-            if let other = rows.entry(shown[middle], page: [shown[middle]][...]), Self.precedes(other, entry, key: key, in: sort) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
-    }
-
-    /// Whether `other` is shown before `entry` (whose sort key is `key`) in `sort`.
-    private static func precedes(_ other: LibraryEntry, _ entry: LibraryEntry, key: AlbumSortKey, in sort: AlbumSort) -> Bool {
-        switch sort {
-        case .libraryOrder:
-            return other.key == entry.key ? other.id < entry.id : other.key < entry.key
-        case .recentlyAdded:
-            return other.id > entry.id
-        case .title, .artist, .year:
-            return AlbumSortKey(other.album).precedes(key, in: sort) ?? (other.id < entry.id)
         }
     }
 

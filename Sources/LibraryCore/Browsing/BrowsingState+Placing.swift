@@ -1,0 +1,116 @@
+// MARK: - Placing albums among those shown
+
+/// Where the albums a command inserts, removes, changes or an import appends go among those
+/// shown, as the database would place them: the query's rules, applied in memory. Only the
+/// shown ids change here; the facade turns the outcome into the selection and its events.
+extension BrowsingState {
+    /// Reads an album's entry (its fields and its place in the user's order).
+    typealias EntryReader = (AlbumID) -> LibraryEntry?
+
+    /// One change to the albums shown, in the order it happened, with the index the selected
+    /// album has right after it (`nil`: not shown).
+    enum Step: Equatable {
+        case updated(Int)
+        case removed(Int, selection: Int?)
+        case inserted(Int, selection: Int?)
+    }
+
+    /// Shows `entry`, just put at `libraryIndex` in the order, where the query places it;
+    /// its index among those shown, `nil` when the query hides it.
+    mutating func insert(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int, order: [AlbumID], reading: EntryReader) -> Int? {
+        guard shownIDs != nil else { return libraryIndex }
+        guard query.matches(entry.album) else { return nil }
+        let index = insertionIndex(for: entry, order: order, reading: reading)
+        shownIDs?.insert(entry.id, at: index)
+        return index
+    }
+
+    /// Takes album `id`, just removed from `libraryIndex` in the order, from those shown;
+    /// where it was shown, `nil` when it was not.
+    mutating func remove(_ id: AlbumID, atLibraryIndex libraryIndex: Int) -> Int? {
+        guard shownIDs != nil else { return libraryIndex }
+        guard let index = shownIDs?.firstIndex(of: id) else { return nil }
+        shownIDs?.remove(at: index)
+        return index
+    }
+
+    /// Shows the changed entries of a search, filter or sort: in place, moved where the sort
+    /// now puts them, hidden when the query no longer picks them, or shown when it now does.
+    /// Returns the steps (the selected album `selectedID` followed), where the entries are
+    /// shown, which are hidden, and the first place one left.
+    mutating func replace(_ entries: [LibraryEntry], selectedID: AlbumID?, order: [AlbumID], reading: EntryReader)
+        -> (steps: [Step], shown: [Int], hidden: [Album], firstGone: Int?) {
+        var steps: [Step] = []
+        var shown: [Int] = []
+        var hidden: [Album] = []
+        var firstGone: Int?
+        func selection() -> Int? { selectedID.flatMap { shownIDs?.firstIndex(of: $0) } }
+        for entry in entries {
+            if let was = shownIDs?.firstIndex(of: entry.id) {
+                shownIDs?.remove(at: was)
+                if query.matches(entry.album), insertionIndex(for: entry, order: order, reading: reading) == was {
+                    shownIDs?.insert(entry.id, at: was)
+                    steps.append(.updated(was))
+                    shown.append(was)
+                    continue
+                }
+                steps.append(.removed(was, selection: selection()))
+                firstGone = min(firstGone ?? was, was)
+            }
+            guard query.matches(entry.album) else {
+                hidden.append(entry.album)
+                continue
+            }
+            let index = insertionIndex(for: entry, order: order, reading: reading)
+            shownIDs?.insert(entry.id, at: index)
+            steps.append(.inserted(index, selection: selection()))
+            shown.append(index)
+        }
+        return (steps, shown, hidden, firstGone)
+    }
+
+    /// Shows the albums an import appended to the order that the query picks, where it places
+    /// them: how many, and whether all of them went after the last album shown.
+    mutating func append(_ entries: [LibraryEntry], order: [AlbumID], reading: EntryReader) -> (added: Int, atEnd: Bool) {
+        var atEnd = true
+        var added = 0
+        for entry in entries where query.matches(entry.album) {
+            let index = insertionIndex(for: entry, order: order, reading: reading)
+            atEnd = atEnd && index == (shownIDs ?? order).count
+            shownIDs?.insert(entry.id, at: index)
+            added += 1
+        }
+        return (added, atEnd)
+    }
+
+    /// Where `entry` goes among the albums shown, in the query's sort (a binary search; ties
+    /// are broken by id, as in the database).
+    func insertionIndex(for entry: LibraryEntry, order: [AlbumID], reading: EntryReader) -> Int {
+        let shown = shownIDs ?? order
+        let sort = query.sort
+        let key = AlbumSortKey(entry.album)
+        var low = 0
+        var high = shown.count
+        while low < high {
+            let middle = (low + high) / 2
+            if let other = reading(shown[middle]), Self.precedes(other, entry, key: key, in: sort) {
+                low = middle + 1
+            } else {
+                high = middle
+            }
+        }
+        return low
+    }
+
+    /// Whether `other` is shown before `entry` (whose sort key is `key`) in `sort`.
+    private static func precedes(_ other: LibraryEntry, _ entry: LibraryEntry, key: AlbumSortKey, in sort: AlbumSort) -> Bool {
+        switch sort {
+        case .libraryOrder:
+            return other.key == entry.key ? other.id < entry.id : other.key < entry.key
+        case .recentlyAdded:
+            return other.id > entry.id
+        case .title, .artist, .year:
+            return AlbumSortKey(other.album).precedes(key, in: sort) ?? (other.id < entry.id)
+        }
+    }
+}
