@@ -122,8 +122,8 @@ header_bar_new (void)
   gtk_header_bar_pack_start (GTK_HEADER_BAR (bar), trash);
 
   GMenu *menu = g_menu_new ();
-  g_menu_append (menu, "_Import Albums…", "win.import");
-  g_menu_append (menu, "_Export Library…", "win.export");
+  g_menu_append (menu, "_Import Album List…", "win.import");
+  g_menu_append (menu, "_Export Album List…", "win.export");
   g_menu_append (menu, "_Keyboard Shortcuts", "win.show-help-overlay");
   g_menu_append (menu, "_About BlueLibrary", "app.about");
   g_menu_append (menu, "_Quit", "app.quit");

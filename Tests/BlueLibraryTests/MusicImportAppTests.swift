@@ -46,10 +46,10 @@ struct MusicImportAppTests {
             #expect(try FileManager.default.destinationOfSymbolicLink(atPath: opened.path) == second.appendingPathComponent("Gamma").path)
 
             try await app.press("ctrl+o")
-            let chooser = try await app.window(titled: "Add Music Folder")
+            let chooser = try await app.window(titled: "Import Music Folder")
             try await app.press("ctrl+l", inWindow: chooser)
             try await app.type(third.path, inWindow: chooser)
-            try await app.accept(fileChooserTitled: "Add Music Folder")
+            try await app.accept(fileChooserTitled: "Import Music Folder")
             report = try await app.report { $0.albumCount == 9 && $0.selectedIndex == 8 && $0.importProgress == nil }
             #expect(report.properties.contains("Album: Delta"))
             try await app.press("ctrl+q")

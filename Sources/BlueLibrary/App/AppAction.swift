@@ -14,7 +14,7 @@ import LibraryCore
 enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
-    case addMusicFolder
+    case importMusicFolder
     case search
     /// A stateful action: its target is the sort (`win.sort::title`), one radio item each.
     case sort
@@ -51,7 +51,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .addMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
+        case .addAlbum, .editAlbum, .importMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
         case .about, .startNewLibrary, .quit: .app
@@ -63,7 +63,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: "add"
         case .editAlbum: "edit"
-        case .addMusicFolder: "add-music-folder"
+        case .importMusicFolder: "import-music-folder"
         case .search: "search"
         case .sort: "sort"
         case .undo: "undo"
@@ -96,7 +96,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: ["<Control>n"]
         case .editAlbum: ["F2", "<Control>e"]
-        case .addMusicFolder: ["<Control>o"]
+        case .importMusicFolder: ["<Control>o"]
         case .search: ["<Control>f"]
         case .undo: ["<Control>z"]
         case .redo: ["<Shift><Control>z"]
@@ -124,7 +124,7 @@ enum AppAction: CaseIterable {
         switch self {
         case .addAlbum: localized("_Add Album…")
         case .editAlbum: localized("_Edit Album…")
-        case .addMusicFolder: localized("Add _Music Folder…")
+        case .importMusicFolder: localized("Import _Music Folder…")
         case .search: localized("Search")
         case .sort: localized("_Sort By")
         case .undo: localized("Undo")
@@ -135,8 +135,8 @@ enum AppAction: CaseIterable {
         case .playPause: localized("Play or Pause")
         case .nextTrack: localized("Next Track")
         case .previousTrack: localized("Previous Track")
-        case .importAlbumList: localized("_Import Albums…")
-        case .exportAlbumList: localized("_Export Library…")
+        case .importAlbumList: localized("_Import Album List…")
+        case .exportAlbumList: localized("_Export Album List…")
         case .showShortcuts: localized("_Keyboard Shortcuts")
         case .closeWindow: localized("Close the window")
         case .about: localized("_About BlueLibrary")

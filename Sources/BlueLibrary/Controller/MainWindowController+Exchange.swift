@@ -5,11 +5,11 @@ import LibraryCore
 // MARK: - Import and export, and unsaved changes at quit
 
 extension MainWindowController {
-    /// Main menu ▸ Import Albums…: an album list file (the `albums.json` format) chosen in the
+    /// Main menu ▸ Import Album List…: an album list file (the `albums.json` format) chosen in the
     /// desktop's file chooser is added to the library as one undoable command.
     func chooseFileToImport() {
         FileChooser.present(
-            .open, title: localized("Import Albums"), acceptLabel: localized("_Import"), cancelLabel: localized("_Cancel"),
+            .open, title: localized("Import Album List"), acceptLabel: localized("_Import"), cancelLabel: localized("_Cancel"),
             filter: Self.albumListFilter, over: window
         ) { [weak self] path in
             guard let self, let path else { return }
@@ -38,10 +38,10 @@ extension MainWindowController {
 
     private static var importFailedHeading: String { localized("Nothing Was Imported") }
 
-    /// Main menu ▸ Export Library…: the whole library written in the `albums.json` format.
+    /// Main menu ▸ Export Album List…: the whole library written in the `albums.json` format.
     func chooseFileToExport() {
         FileChooser.present(
-            .save(suggestedName: "albums.json"), title: localized("Export Library"), acceptLabel: localized("_Export"),
+            .save(suggestedName: "albums.json"), title: localized("Export Album List"), acceptLabel: localized("_Export"),
             cancelLabel: localized("_Cancel"), filter: Self.albumListFilter, over: window
         ) { [weak self] path in
             guard let self, let path else { return }

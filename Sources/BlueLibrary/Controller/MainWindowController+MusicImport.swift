@@ -5,10 +5,10 @@ import LibraryCore
 // MARK: - Importing music folders
 
 extension MainWindowController {
-    /// Main menu ▸ Add Music Folder… (Ctrl+O): a folder chosen in the desktop's folder chooser.
+    /// Main menu ▸ Import Music Folder… (Ctrl+O): a folder chosen in the desktop's folder chooser.
     func chooseMusicFolder() {
         FileChooser.present(
-            .openFolder, title: localized("Add Music Folder"), acceptLabel: localized("_Add"),
+            .openFolder, title: localized("Import Music Folder"), acceptLabel: localized("_Import"),
             cancelLabel: localized("_Cancel"), over: window
         ) { [weak self] path in
             guard let self, let path else { return }

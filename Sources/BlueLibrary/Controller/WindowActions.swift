@@ -4,7 +4,7 @@ import LibraryCore
 // MARK: - WindowActions
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
-/// `win.dismiss-notice`, `win.import`, `win.export`, `win.add-music-folder`, `win.search`,
+/// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`, `win.search`,
 /// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
@@ -18,7 +18,7 @@ package final class WindowActions {
     package let dismissNoticeAction = SimpleAction(name: AppAction.dismissNotice.name)
     package let importAction = SimpleAction(name: AppAction.importAlbumList.name)
     package let exportAction = SimpleAction(name: AppAction.exportAlbumList.name)
-    package let addMusicFolderAction = SimpleAction(name: AppAction.addMusicFolder.name)
+    package let importMusicFolderAction = SimpleAction(name: AppAction.importMusicFolder.name)
     package let searchAction = SimpleAction(name: AppAction.search.name)
     package let playAlbumAction = SimpleAction(name: AppAction.playAlbum.name)
     package let playPauseAction = SimpleAction(name: AppAction.playPause.name)
@@ -28,7 +28,7 @@ package final class WindowActions {
     package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, addMusicFolderAction, searchAction,
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, searchAction,
                        playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
             window.add(action)
         }
@@ -47,7 +47,7 @@ package final class WindowActions {
         dismissNoticeAction.onActivate { [weak controller] in controller?.escape() }
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
-        addMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
+        importMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
         searchAction.onActivate { [weak controller] in controller?.startSearching() }
         sortAction.onChoose { [weak controller] name in controller?.sort(by: name) }
         playAlbumAction.onActivate { [weak controller] in controller?.playSelectedAlbum() }

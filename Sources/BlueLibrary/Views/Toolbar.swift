@@ -23,7 +23,7 @@ package final class Toolbar: Widget {
     init() {
         let menu = Menu()
         // Add Album and Delete Album are here too: a narrow window hides their buttons.
-        for action in [AppAction.addAlbum, .editAlbum, .delete, .addMusicFolder, .importAlbumList, .exportAlbumList] {
+        for action in [AppAction.addAlbum, .editAlbum, .delete, .importMusicFolder, .importAlbumList, .exportAlbumList] {
             menu.append(action.title, action: action.detailedName)
         }
         menu.appendSubmenu(AppAction.sort.title, Self.sortMenu())
