@@ -45,7 +45,7 @@ extension MainWindowController {
 
     /// What the user can do in a newer version's library besides updating: start a separate
     /// one for this version (`AppAction.startNewLibrary`).
-    var readOnlyRemedy: ProblemDialog.Remedy? {
-        library.isReadOnly ? ProblemDialog.Remedy(action: .startNewLibrary) : nil
+    var readOnlyRemedy: AppAction? {
+        library.isReadOnly ? .startNewLibrary : nil
     }
 }

@@ -34,17 +34,12 @@ package final class ProblemDialog {
     /// The heading on show.
     package var heading: String { dialog?.heading ?? "" }
 
-    /// What the user can do about a problem besides closing its dialog: a button that
-    /// activates an application action.
-    struct Remedy: Equatable {
-        let action: AppAction
-    }
+    /// The application action the dialog on show offers besides Close.
+    private var remedy: AppAction?
 
-    private var remedy: Remedy?
-
-    /// Shows `lines` under `heading`, replacing the problem on show; with a button for
-    /// `remedy` when given.
-    func show(_ lines: [String], heading: String, topic: Topic = .other, remedy: Remedy? = nil) {
+    /// Shows `lines` under `heading`, replacing the problem on show; with a button for the
+    /// application action `remedy` (what the user can do about it) when given.
+    func show(_ lines: [String], heading: String, topic: Topic = .other, remedy: AppAction? = nil) {
         guard !lines.isEmpty else { return }
         self.topic = topic
         if let dialog, self.remedy == remedy {
@@ -56,13 +51,13 @@ package final class ProblemDialog {
         withdraw()
         let dialog = MessageDialog(over: parent, heading: heading, body: lines.joined(separator: "\n"))
         dialog.isModal = false
-        if let remedy { dialog.addResponse("remedy", label: remedy.action.title) }
+        if let remedy { dialog.addResponse("remedy", label: remedy.title) }
         dialog.addResponse("close", label: localized("_Close"))
         dialog.setResponses(default: "close", close: "close")
         dialog.onResponse { [weak self, weak dialog] response in
             guard let self, let dialog, self.dialog === dialog else { return }
             self.dialog = nil
-            if response == "remedy", let remedy { self.application.activateAction(remedy.action.name) }
+            if response == "remedy", let remedy { self.application.activateAction(remedy.name) }
         }
         self.dialog = dialog
         self.remedy = remedy

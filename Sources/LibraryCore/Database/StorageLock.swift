@@ -49,6 +49,8 @@ final class StorageLock: Sendable {
     private static let retryInterval: TimeInterval = 0.05
 
     private let descriptor: Int32
+    /// The lock file, for its record (the descriptor stays this lock's to close).
+    private let record: FileHandle
     /// What the file said of the last holder when this one took the lock; `nil` when it said
     /// nothing readable (a new file, or one of a version before the record).
     let previousHolder: Holder?
@@ -74,18 +76,16 @@ final class StorageLock: Sendable {
             Thread.sleep(forTimeInterval: Self.retryInterval)
         }
         self.descriptor = descriptor
-        previousRecord = Self.readRecord(descriptor)
+        let record = FileHandle(fileDescriptor: descriptor, closeOnDealloc: false)
+        self.record = record
+        previousRecord = (try? record.readToEnd()) ?? Data()
         previousHolder = try? JSONDecoder().decode(Holder.self, from: previousRecord)
-        if let record = try? JSONEncoder().encode(Holder(machine: MachineIdentity.current, closedCleanly: false)) {
-            write(record)
-        }
+        writeHolder(closedCleanly: false)
     }
 
     /// Records that this holder closed the library cleanly (its WAL emptied into it).
     func recordCleanClose() {
-        if let record = try? JSONEncoder().encode(Holder(machine: MachineIdentity.current, closedCleanly: true)) {
-            write(record)
-        }
+        writeHolder(closedCleanly: true)
     }
 
     /// Puts back what the file said when the lock was taken: a holder that wrote nothing (a
@@ -96,21 +96,22 @@ final class StorageLock: Sendable {
 
     // MARK: The record
 
-    private static func readRecord(_ descriptor: Int32) -> Data {
-        var bytes = [UInt8](repeating: 0, count: 512)
-        let count = pread(descriptor, &bytes, bytes.count, 0)
-        return count > 0 ? Data(bytes[0..<count]) : Data()
+    private func writeHolder(closedCleanly: Bool) {
+        guard let data = try? JSONEncoder().encode(Holder(machine: MachineIdentity.current, closedCleanly: closedCleanly)) else { return }
+        write(data)
     }
 
     /// Replaces the file's content with `data` and syncs it, so that a power cut does not
     /// leave the record of another moment than the WAL beside it.
     private func write(_ data: Data) {
-        let written = data.withUnsafeBytes { pwrite(descriptor, $0.baseAddress, $0.count, 0) }
-        guard written == data.count, ftruncate(descriptor, off_t(data.count)) == 0 else {
-            Log.core.warning("the library's lock file could not be written")
-            return
+        do {
+            try record.seek(toOffset: 0)
+            try record.write(contentsOf: data)
+            try record.truncate(atOffset: UInt64(data.count))
+            try record.synchronize()
+        } catch {
+            Log.core.warning("the library's lock file could not be written: \(error)")
         }
-        fdatasync(descriptor)
     }
 
     deinit {

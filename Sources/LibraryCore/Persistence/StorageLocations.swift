@@ -40,15 +40,13 @@ public struct StorageLocations: Sendable {
 
     /// The user's real locations, as the XDG specification and GLib define them; those of
     /// the separate library when the user started one beside a newer version's
-    /// (`inUseByThisVersion`).
-    public static var standard: StorageLocations {
-        StorageLocations(
-            dataHome: XDGDirectories.dataHome,
-            stateHome: XDGDirectories.stateHome,
-            cacheHome: XDGDirectories.cacheHome,
-            defaultLibrary: BundledData.file(named: "albums.json")
-        ).inUseByThisVersion
-    }
+    /// (`inUseByThisVersion`). Found once per process (that check opens the database).
+    public static let standard: StorageLocations = StorageLocations(
+        dataHome: XDGDirectories.dataHome,
+        stateHome: XDGDirectories.stateHome,
+        cacheHome: XDGDirectories.cacheHome,
+        defaultLibrary: BundledData.file(named: "albums.json")
+    ).inUseByThisVersion
 }
 
 // MARK: - A separate library
