@@ -41,6 +41,10 @@ static inline CURLcode bl_curl_easy_getinfo_long(CURL *handle, CURLINFO info, lo
     return curl_easy_getinfo(handle, info, value);
 }
 
+static inline CURLcode bl_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value) {
+    return curl_easy_getinfo(handle, info, value);
+}
+
 static inline CURLcode bl_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl_easy_getinfo(handle, info, value);
 }

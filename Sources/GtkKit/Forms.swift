@@ -101,6 +101,7 @@ public final class DialogWindow: Widget {
     }
 
     public func setChild(_ child: Widget) { gtk_window_set_child(window, child.gtkWidget) }
+    public func setDefaultSize(width: Int, height: Int) { gtk_window_set_default_size(window, Int32(width), Int32(height)) }
     public func setTitlebar(_ titlebar: Widget) { gtk_window_set_titlebar(window, titlebar.gtkWidget) }
 
     /// The button Enter presses from a field that activates the default.

@@ -86,7 +86,7 @@ struct MusicImportBench {
     private func cardAlone() async -> Double {
         let monitor = StallMonitor()
         monitor.start()
-        controller.importProgress.start()
+        controller.importProgress.start("Looking for music…")
         try? await Task.sleep(for: .milliseconds(600))
         controller.importProgress.finish()
         try? await Task.sleep(for: .milliseconds(400))

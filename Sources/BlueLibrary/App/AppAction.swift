@@ -15,6 +15,8 @@ enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
     case importMusicFolder
+    case findCoverOnline
+    case findMissingCovers
     case search
     /// A stateful action: its target is the sort (`win.sort::title`), one radio item each.
     case sort
@@ -51,7 +53,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .importMusicFolder, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
+        case .addAlbum, .editAlbum, .importMusicFolder, .findCoverOnline, .findMissingCovers, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
         case .about, .startNewLibrary, .quit: .app
@@ -64,6 +66,8 @@ enum AppAction: CaseIterable {
         case .addAlbum: "add"
         case .editAlbum: "edit"
         case .importMusicFolder: "import-music-folder"
+        case .findCoverOnline: "find-cover-online"
+        case .findMissingCovers: "find-missing-covers"
         case .search: "search"
         case .sort: "sort"
         case .undo: "undo"
@@ -107,7 +111,7 @@ enum AppAction: CaseIterable {
         case .playPause: ["<Control>space", "AudioPlay"]
         case .nextTrack: ["<Alt>Right", "AudioNext"]
         case .previousTrack: ["<Alt>Left", "AudioPrev"]
-        case .sort, .playAlbum, .importAlbumList, .exportAlbumList: []
+        case .sort, .playAlbum, .importAlbumList, .exportAlbumList, .findCoverOnline, .findMissingCovers: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
         case .about, .startNewLibrary: []
@@ -125,6 +129,8 @@ enum AppAction: CaseIterable {
         case .addAlbum: localized("_Add Album…")
         case .editAlbum: localized("_Edit Album…")
         case .importMusicFolder: localized("Import _Music Folder…")
+        case .findCoverOnline: localized("Find _Cover Online…")
+        case .findMissingCovers: localized("Find Missing C_overs")
         case .search: localized("Search")
         case .sort: localized("_Sort By")
         case .undo: localized("Undo")

@@ -24,12 +24,12 @@ extension MainWindowController {
             musicImports.waiting.append(folders)
             return
         }
-        importProgress.start()
+        importProgress.start(localized("Looking for music…"))
         let selectedBefore = library.selectedIndex.flatMap(library.albumID(at:))
         musicImports.running = Task { [weak self] in
             guard let self else { return }
             let summary = await library.importMusic(folders) { [weak self] progress in
-                self?.importProgress.show(progress)
+                self?.importProgress.show(Self.describe(progress), fraction: progress.totalFiles > 0 ? progress.fraction : nil)
             }
             // Shows the first new album, unless the user chose another one meanwhile.
             if let first = summary.firstAlbumID, let index = library.index(of: first),
@@ -72,6 +72,15 @@ extension MainWindowController {
             musicImports.waiting.removeFirst()
             importMusic(next)
         }
+    }
+
+    /// What the progress card says while an import runs ("Read 120 of 480 files · 12 albums
+    /// found"); nil while the files are still being counted.
+    static func describe(_ progress: MusicImportProgress) -> String? {
+        guard progress.totalFiles > 0 else { return nil }
+        let files = localizedPlural("%@ file", "%@ files", progress.totalFiles)
+        let albums = localizedPlural("%@ album found", "%@ albums found", progress.albumsFound)
+        return localized("Read %1$@ of %2$@ · %3$@", String(progress.filesRead), files, albums)
     }
 
     /// The toast at the end of an import.

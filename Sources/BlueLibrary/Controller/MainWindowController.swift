@@ -22,7 +22,16 @@ public final class MainWindowController {
     package let toolbar = Toolbar()
     package let toast: ToastNotice
     package let problems: ProblemDialog
-    package let importProgress = ImportProgressView()
+    /// The music import's progress, and Stop Import.
+    package let importProgress = ProgressCard(
+        stopLabel: localized("_Stop Import"), stopTooltip: localized("Stop reading the folder; the albums found so far stay"),
+        barLabel: localized("Import progress")
+    )
+    /// Find Missing Covers' progress, and Stop.
+    package let coverSearchProgress = ProgressCard(
+        stopLabel: localized("_Stop Search"), stopTooltip: localized("Stop looking for covers; the covers found so far stay"),
+        barLabel: localized("Cover search progress")
+    )
     package let browsingBar = BrowsingBar()
     package let trackList = TrackListView()
     package let playBar = PlayBar()
@@ -46,6 +55,10 @@ public final class MainWindowController {
     package internal(set) var editor: AlbumEditor?
     /// The music folder import under way, and those waiting.
     var musicImports = MusicImports()
+    /// The cover lookups under way.
+    var coverLookups = CoverLookups()
+    /// The window of releases to choose a cover from, while it is open.
+    package internal(set) var coverCandidates: CoverCandidatesWindow?
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
@@ -73,7 +86,7 @@ public final class MainWindowController {
         details.append(properties)
         details.append(trackList)
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
-                                                   importProgress: importProgress))
+                                                   cards: [importProgress, coverSearchProgress]))
         let page = Box(.vertical, spacing: 0)
         page.append(toolbar)
         page.append(toast.overlay)
@@ -92,6 +105,7 @@ public final class MainWindowController {
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
         toast.onShownChange = { [weak self] _ in self?.refreshEscape() }
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
+        coverSearchProgress.cancelButton.onClicked { [weak self] in self?.stopFindingMissingCovers() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         actions.connect(to: self)
         connectBrowsing()
@@ -174,19 +188,22 @@ public final class MainWindowController {
     static let sideBySideWidth = 760
 
     /// Everything under the header bar: the search bar, the strip and the details, with
-    /// the import's progress floating at the top.
+    /// the progress cards (import, cover search) floating at the top.
     private static func makeContent(browsingBar: BrowsingBar, scroller: HorizontalScrollerView,
-                                    details: Widget, importProgress: ImportProgressView) -> Widget {
+                                    details: Widget, cards: [ProgressCard]) -> Widget {
         let column = Box(.vertical, spacing: 0)
         column.append(browsingBar)
         column.append(scroller)
         details.expandsVertically = true
         column.append(details)
-        // The import's progress floats over the window, above the strip, where the notices
+        // The progress cards float over the window, above the strip, where the notices
         // at the bottom never cover it: the strip keeps its size (laying out 100,000 albums
         // again at every frame of a slide stalls).
         let overlay = Overlay(child: column)
-        overlay.addOverlay(importProgress)
+        let stack = Box(.vertical, spacing: 0)
+        stack.setAlignment(horizontal: .center, vertical: .start)
+        cards.forEach(stack.append)
+        overlay.addOverlay(stack)
         return overlay
     }
 

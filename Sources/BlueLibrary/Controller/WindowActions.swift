@@ -4,7 +4,8 @@ import LibraryCore
 // MARK: - WindowActions
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
-/// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`, `win.search`,
+/// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`,
+/// `win.find-cover-online`, `win.find-missing-covers`, `win.search`,
 /// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
@@ -19,6 +20,8 @@ package final class WindowActions {
     package let importAction = SimpleAction(name: AppAction.importAlbumList.name)
     package let exportAction = SimpleAction(name: AppAction.exportAlbumList.name)
     package let importMusicFolderAction = SimpleAction(name: AppAction.importMusicFolder.name)
+    package let findCoverOnlineAction = SimpleAction(name: AppAction.findCoverOnline.name)
+    package let findMissingCoversAction = SimpleAction(name: AppAction.findMissingCovers.name)
     package let searchAction = SimpleAction(name: AppAction.search.name)
     package let playAlbumAction = SimpleAction(name: AppAction.playAlbum.name)
     package let playPauseAction = SimpleAction(name: AppAction.playPause.name)
@@ -28,8 +31,8 @@ package final class WindowActions {
     package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, searchAction,
-                       playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, findCoverOnlineAction,
+                       findMissingCoversAction, searchAction, playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
             window.add(action)
         }
         window.add(sortAction)
@@ -48,6 +51,8 @@ package final class WindowActions {
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
         importMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
+        findCoverOnlineAction.onActivate { [weak controller] in controller?.findCoverForSelectedAlbum() }
+        findMissingCoversAction.onActivate { [weak controller] in controller?.findMissingCovers() }
         searchAction.onActivate { [weak controller] in controller?.startSearching() }
         sortAction.onChoose { [weak controller] name in controller?.sort(by: name) }
         playAlbumAction.onActivate { [weak controller] in controller?.playSelectedAlbum() }
@@ -61,5 +66,6 @@ package final class WindowActions {
         redoAction.isEnabled = canRedo
         deleteAction.isEnabled = hasSelection
         editAction.isEnabled = hasSelection
+        findCoverOnlineAction.isEnabled = hasSelection
     }
 }

@@ -22,6 +22,8 @@ package final class PropertiesListView: Widget {
     package let playButton = Button(mnemonic: localized("_Play"))
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
+    /// Looks the album's cover up online (`win.find-cover-online`).
+    let findCoverButton = Button(mnemonic: localized("Find _Cover…"))
     /// Opens the album's folder in the file manager; shown for an album with a folder.
     let openFolderButton = Button(mnemonic: localized("Open _Folder"))
     /// Called with the folder's URI when the user asks to open it.
@@ -41,6 +43,8 @@ package final class PropertiesListView: Widget {
         rowsGrid.setAccessibleLabel(localized("Album properties"))
         editButton.actionName = AppAction.editAlbum.detailedName
         editButton.tooltip = AppAction.editAlbum.tooltip()
+        findCoverButton.actionName = AppAction.findCoverOnline.detailedName
+        findCoverButton.tooltip = localized("Look for the album’s cover on MusicBrainz")
         openFolderButton.tooltip = localized("Show the album’s files in the file manager")
         // The buttons stay under the rows, outside their scrolling: a long album (seven rows,
         // a long folder) scrolls, and Edit stays in reach.
@@ -50,6 +54,7 @@ package final class PropertiesListView: Widget {
         playButton.addCSSClass("suggested-action")
         buttons.append(playButton)
         buttons.append(editButton)
+        buttons.append(findCoverButton)
         buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.followsChildHeight()

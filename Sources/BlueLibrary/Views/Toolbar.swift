@@ -26,6 +26,11 @@ package final class Toolbar: Widget {
         for action in [AppAction.addAlbum, .editAlbum, .delete, .importMusicFolder, .importAlbumList, .exportAlbumList] {
             menu.append(action.title, action: action.detailedName)
         }
+        let covers = Menu()
+        for action in [AppAction.findCoverOnline, .findMissingCovers] {
+            covers.append(action.title, action: action.detailedName)
+        }
+        menu.appendSection(covers)
         menu.appendSubmenu(AppAction.sort.title, Self.sortMenu())
         let about = Menu()
         for action in [AppAction.showShortcuts, .about, .quit] {

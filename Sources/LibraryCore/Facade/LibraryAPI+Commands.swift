@@ -46,6 +46,19 @@ extension LibraryAPI {
         return replace(at: index, with: album, as: .setCover)
     }
 
+    /// Gives the album `id` (shown or not) the cover at `coverUrl` without changing the
+    /// selection: a cover found while the user browses. Returns `false` if the album is gone
+    /// or already has that cover.
+    @discardableResult
+    public func setCover(_ coverUrl: String, ofAlbumWithID id: AlbumID) -> Bool {
+        guard let entry = rows.entry(id, page: [id][...]), contains(albumID: id), entry.album.coverUrl != coverUrl,
+              !refusesChange() else { return false }
+        var changed = entry
+        changed.album.coverUrl = coverUrl
+        record(LibraryCommand(kind: .setCover, entries: [changed], previous: [entry]), selecting: false)
+        return true
+    }
+
     /// Undoes the last command; a restored album becomes selected. Nothing to undo: no-op.
     public func undo() {
         guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return }
@@ -76,21 +89,22 @@ extension LibraryAPI {
         return true
     }
 
-    func record(_ command: LibraryCommand) {
+    /// Carries a new command out and records it; `selecting` false leaves the selection alone.
+    func record(_ command: LibraryCommand, selecting: Bool = true) {
         let recorded = history.record(command)
-        carryOut(command, forward: true, as: .perform(recorded))
+        carryOut(command, forward: true, as: .perform(recorded), selecting: selecting)
     }
 
     /// Changes the order (and the selection) as the command says, tells the observers, and
     /// hands the change to the commit queue.
-    private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange) {
+    private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange, selecting: Bool = true) {
         let sequence = nextSequence
         nextSequence += 1
         for change in command.changes(forward: forward) {
             switch change {
             case .insert(let entries): insert(entries, sequence: sequence)
             case .remove(let entries): remove(entries)
-            case .replace(let entries): replace(entries, sequence: sequence)
+            case .replace(let entries): replace(entries, sequence: sequence, selecting: selecting)
             }
         }
         persistency.submit(change, sequence: sequence)
@@ -130,11 +144,11 @@ extension LibraryAPI {
     }
 
     /// Shows the entries' new fields (moving them if the sort says so, hiding them if the
-    /// search or filter no longer shows them), and selects the first shown.
-    private func replace(_ entries: [LibraryEntry], sequence: Int) {
+    /// search or filter no longer shows them), and selects the first shown if `selecting`.
+    private func replace(_ entries: [LibraryEntry], sequence: Int, selecting: Bool) {
         rows.insert(entries, sequence: sequence)
         let (indexes, hidden) = showReplaced(entries)
-        if let first = indexes.min() { setSelection(first) }
+        if selecting, let first = indexes.min() { setSelection(first) }
         if !hidden.isEmpty { observers.post(.hiddenByView(hidden)) }
     }
 

@@ -53,6 +53,8 @@ public final class LibraryAPI {
     let persistency: PersistencyManager
     private var lock: StorageLock?
     let covers: CoverStore
+    /// Finds covers online (MusicBrainz and the Cover Art Archive).
+    let coverLookup: CoverLookup
     package let ownCovers: OwnCovers
     let observers = ObserverRegistry()
     /// Whether the last commit failed, and whether the last state save did: the user is told
@@ -70,10 +72,13 @@ public final class LibraryAPI {
     /// Opens the library at `locations` (taking the opening `LibraryPreload` started, if
     /// any); tests pass temporary folders.
     ///
-    /// - Parameter saveDelay: How long state saves wait to coalesce with further changes.
+    /// - Parameters:
+    ///   - lookupServices: Where covers are looked up online (the environment may name mirrors).
+    ///   - saveDelay: How long state saves wait to coalesce with further changes.
     public init(
         locations: StorageLocations,
         http: HTTPClient.Configuration = HTTPClient.Configuration(),
+        lookupServices: CoverLookupServices = .fromEnvironment(),
         saveDelay: Duration = .milliseconds(300)
     ) {
         let opened = LibraryPreload.take(locations)
@@ -84,7 +89,12 @@ public final class LibraryAPI {
             onStateSave: { error in Task { @MainActor in relay.library?.stateSaveFinished(error) } }
         )
         ownCovers = OwnCovers(directory: locations.ownCoverDirectory)
-        covers = CoverStore(directory: locations.coverDirectory, client: HTTPClient(configuration: http), ownCovers: ownCovers)
+        let coverClient = HTTPClient(configuration: http)
+        covers = CoverStore(directory: locations.coverDirectory, client: coverClient, ownCovers: ownCovers)
+        coverLookup = CoverLookup(
+            services: lookupServices, archive: coverClient,
+            searchConfiguration: CoverLookup.searchConfiguration(from: http), cacheDirectory: locations.lookupDirectory
+        )
         albumOrder = AlbumOrder(ids: opened.order, rows: AlbumRows(database: opened.database), nextID: opened.nextAlbumID)
         history = CommandHistory(opened.history)
         lock = opened.lock

@@ -85,7 +85,7 @@ final class CurlTransfer: @unchecked Sendable {
         case CURLE_OK:
             var status = 0
             bl_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-            return status >= 400 ? .failure(.status(status)) : .success(body)
+            return status >= 400 ? .failure(.status(status, retryAfter: Self.retryAfter(handle))) : .success(body)
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(limit: configuration.maximumBodySize))
         case CURLE_OPERATION_TIMEDOUT:
@@ -105,6 +105,13 @@ final class CurlTransfer: @unchecked Sendable {
 
     private static func message(for code: CURLcode) -> String {
         curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+    }
+
+    /// The answer's `Retry-After` (seconds, or a date libcurl turns into seconds from now).
+    private static func retryAfter(_ handle: UnsafeMutableRawPointer) -> Duration? {
+        var seconds: curl_off_t = 0
+        guard bl_curl_easy_getinfo_off_t(handle, CURLINFO_RETRY_AFTER, &seconds) == CURLE_OK, seconds > 0 else { return nil }
+        return .seconds(seconds)
     }
 
     private static func effectiveURL(_ handle: UnsafeMutableRawPointer) -> String? {

@@ -12,8 +12,9 @@ public enum HTTPError: Error, Hashable, Sendable {
     case tooLarge(limit: Int)
     /// The server followed more redirects than allowed.
     case tooManyRedirects
-    /// The server answered with a status of 400 or more.
-    case status(Int)
+    /// The server answered with a status of 400 or more, and when it asked to be asked again
+    /// (its `Retry-After`, in seconds; a 503 or 429 usually says).
+    case status(Int, retryAfter: Duration? = nil)
     /// Any other failure (DNS, connection refused, TLS…), with libcurl's code and message.
     case transport(code: Int, message: String)
     /// The client was shut down before the transfer finished.
@@ -28,7 +29,7 @@ extension HTTPError: CustomStringConvertible {
         case .timeout: "the server took too long to answer"
         case .tooLarge(let limit): "the download is larger than \(limit / 1_048_576) MiB"
         case .tooManyRedirects: "the server redirected too many times"
-        case .status(let code): "the server answered with status \(code)"
+        case .status(let code, _): "the server answered with status \(code)"
         case .transport(_, let message): message
         case .cancelled: "the download was cancelled"
         }

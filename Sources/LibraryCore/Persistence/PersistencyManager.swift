@@ -94,6 +94,21 @@ final class PersistencyManager: Sendable {
         try database.tracks(ofAlbum: id)
     }
 
+    /// The albums with no cover, in the user's order, read on the commit queue after every
+    /// change submitted so far.
+    func coverlessAlbums() async throws -> [CoverlessAlbum] {
+        try await withCheckedThrowingContinuation { continuation in
+            read({ database in try database.coverlessAlbums() }, then: { continuation.resume(with: $0) })
+        }
+    }
+
+    /// The MusicBrainz release id the files of album `id` carry, read off the GTK thread.
+    func releaseID(ofAlbum id: AlbumID) async throws -> String? {
+        try await withCheckedThrowingContinuation { continuation in
+            readAside({ database in try database.releaseID(ofAlbum: id) }, then: { continuation.resume(with: $0) })
+        }
+    }
+
     /// An importer of the music under `roots` that knows the files this library has read.
     func musicImporter(roots: [MusicFilePath], ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
                        albumsInLibrary: Set<AlbumID>, partInterval: Duration) -> MusicImporter {

@@ -17,6 +17,10 @@ public struct StorageLocations: Sendable {
     /// The bundled `albums.json` that seeds the library on first run; `nil` if none was found.
     public var defaultLibrary: URL?
 
+    /// `$XDG_CACHE_HOME/bluelibrary/lookups/`: the answers of the cover lookup services.
+    public var lookupDirectory: URL {
+        coverDirectory.deletingLastPathComponent().appendingPathComponent("lookups", isDirectory: true)
+    }
     /// The folder of the library database.
     public var dataFolder: URL { databaseFile.deletingLastPathComponent() }
     /// The latest backup of the database (before each schema migration, at most daily).

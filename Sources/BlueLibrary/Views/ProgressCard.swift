@@ -1,19 +1,25 @@
 import GtkKit
 import LibraryCore
 
-// MARK: - ImportProgressView
+// MARK: - ProgressCard
 
-/// The card floating at the top of the window while music folders are imported: what has been read
-/// and found so far, a progress bar, and Stop Import. The app stays usable meanwhile.
+/// A card floating at the top of the window while long work runs (an import, Find Missing
+/// Covers): what has been done so far, a progress bar, and a button that stops it. The app
+/// stays usable meanwhile.
 @MainActor
-package final class ImportProgressView: Widget {
+package final class ProgressCard: Widget {
     private let revealer: Revealer
     private let label = Label()
     private let bar = ProgressBar()
-    /// Stops the import (what it added stays, and can be undone).
-    package let cancelButton = Button(mnemonic: localized("_Stop Import"))
+    /// Stops the work (what it did stays, and can be undone).
+    package let cancelButton: Button
 
-    init() {
+    /// - Parameters:
+    ///   - stopLabel: The stop button's label, with its mnemonic ("_Stop Import").
+    ///   - stopTooltip: What stopping keeps.
+    ///   - barLabel: The bar's accessible name ("Import progress").
+    init(stopLabel: String, stopTooltip: String, barLabel: String) {
+        cancelButton = Button(mnemonic: stopLabel)
         let box = Box(.horizontal, spacing: 12)
         revealer = Revealer(child: box, animation: .slideDown)
         super.init(adopting: revealer)
@@ -27,8 +33,8 @@ package final class ImportProgressView: Widget {
         bar.setSizeRequest(width: 80, height: -1)
         bar.expandsHorizontally = true
         bar.setAlignment(horizontal: .fill, vertical: .center)
-        bar.setAccessibleLabel(localized("Import progress"))
-        cancelButton.tooltip = localized("Stop reading the folder; the albums found so far stay")
+        bar.setAccessibleLabel(barLabel)
+        cancelButton.tooltip = stopTooltip
         box.append(label)
         box.append(bar)
         box.append(cancelButton)
@@ -37,27 +43,25 @@ package final class ImportProgressView: Widget {
     }
 
     package var isShown: Bool { revealer.revealsChild }
-    /// What the bar says now ("Read 120 of 480 files · 12 albums").
+    /// What the card says now ("Read 120 of 480 files · 12 albums").
     package var text: String { label.text }
     package var fraction: Double { bar.fraction }
 
-    /// Shows the bar for an import that is starting.
-    package func start() {
-        label.text = localized("Looking for music…")
+    /// Shows the card for work that is starting.
+    package func start(_ text: String) {
+        label.text = text
         bar.fraction = 0
         revealer.revealsChild = true
     }
 
-    /// Shows how far the import has come.
-    func show(_ progress: MusicImportProgress) {
-        guard progress.totalFiles > 0 else {
+    /// Shows how far the work has come; without a fraction the bar pulses.
+    func show(_ text: String?, fraction: Double?) {
+        if let text { label.text = text }
+        if let fraction {
+            bar.fraction = fraction
+        } else {
             bar.pulse()
-            return
         }
-        let files = localizedPlural("%@ file", "%@ files", progress.totalFiles)
-        let albums = localizedPlural("%@ album found", "%@ albums found", progress.albumsFound)
-        label.text = localized("Read %1$@ of %2$@ · %3$@", String(progress.filesRead), files, albums)
-        bar.fraction = progress.fraction
     }
 
     package func finish() {

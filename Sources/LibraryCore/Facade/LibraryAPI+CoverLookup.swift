@@ -1,0 +1,144 @@
+import Foundation
+
+// MARK: - CoverSearchOutcome
+
+/// How looking up one album's cover ended, for the window to say.
+public enum CoverSearchOutcome: Sendable {
+    /// The cover was found and given to the album (one undoable command).
+    case applied
+    /// Several releases may be the album (or it has a cover already): the user chooses.
+    case choose([ReleaseCandidate])
+    /// The album's release is known, but no cover of it is online.
+    case noCover
+    /// No release of that title is known.
+    case noMatch
+    /// The album left the library meanwhile, or has this cover already: nothing to do.
+    case unchanged
+    case failed(CoverLookupError)
+}
+
+// MARK: - MissingCoversProgress
+
+/// How far Find Missing Covers has come.
+public struct MissingCoversProgress: Sendable, Hashable {
+    public var looked: Int
+    public var total: Int
+    public var found: Int
+
+    public var fraction: Double { total > 0 ? Double(looked) / Double(total) : 0 }
+}
+
+// MARK: - MissingCoversSummary
+
+/// How Find Missing Covers ended.
+public struct MissingCoversSummary: Sendable, Hashable {
+    /// Albums without a cover when it started.
+    public var total = 0
+    public var looked = 0
+    /// Covers found and given.
+    public var found = 0
+    /// Albums with several possible releases, left for Find Cover Online.
+    public var needChoice = 0
+    /// What stopped it early (the network, the service, the user), if anything.
+    public var stoppedBy: CoverLookupError?
+}
+
+// MARK: - Finding covers online
+
+extension LibraryAPI {
+    /// Looks up the cover of album `id` online. An album without a cover gets a certain
+    /// match right away; an album with one (from its folder, its files or the user) is never
+    /// changed without the user: the candidates come back to choose from.
+    public func findCoverOnline(forAlbumWithID id: AlbumID) async -> CoverSearchOutcome {
+        guard let album = album(withID: id) else { return .unchanged }
+        let releaseID = try? await persistency.releaseID(ofAlbum: id)
+        let request = CoverLookupRequest(album: album, releaseID: releaseID ?? nil)
+        do throws(CoverLookupError) {
+            switch try await coverLookup.lookUp(request, takesConfidentMatch: album.coverUrl.isEmpty) {
+            case .found(let data, _): return try await giveCover(data, toAlbumWithID: id) ? .applied : .unchanged
+            case .choose(let candidates): return .choose(candidates)
+            case .noCover: return .noCover
+            case .noMatch: return .noMatch
+            }
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// Gives album `id` the front cover of the release the user chose.
+    public func useCover(of release: ReleaseCandidate, forAlbumWithID id: AlbumID) async -> CoverSearchOutcome {
+        do throws(CoverLookupError) {
+            guard let data = try await coverLookup.frontCover(of: release.id) else { return .noCover }
+            return try await giveCover(data, toAlbumWithID: id) ? .applied : .unchanged
+        } catch {
+            return .failed(error)
+        }
+    }
+
+    /// The address of a release's small front cover, for the candidates window
+    /// (`cover(for:)` loads it as any cover).
+    public func thumbnailAddress(of release: ReleaseCandidate) -> String {
+        coverLookup.thumbnailAddress(of: release.id)
+    }
+
+    /// Looks up every album without a cover, one after the other, and gives each the cover of
+    /// a certain match as it is found (each one undoable; the selection stays). Albums with
+    /// several possible releases are counted, not asked about. Stops early when the network
+    /// or the service fails (later albums would fail alike), or when the task is cancelled.
+    public func findMissingCovers(progress: @MainActor (MissingCoversProgress) -> Void) async -> MissingCoversSummary {
+        var summary = MissingCoversSummary()
+        let albums: [CoverlessAlbum]
+        do {
+            albums = try await persistency.coverlessAlbums()
+        } catch {
+            Log.core.warning("the albums without a cover could not be read: \(error)")
+            summary.stoppedBy = .badAnswer
+            return summary
+        }
+        summary.total = albums.count
+        for coverless in albums {
+            guard !Task.isCancelled else {
+                summary.stoppedBy = .cancelled
+                break
+            }
+            progress(MissingCoversProgress(looked: summary.looked, total: summary.total, found: summary.found))
+            // The user may have deleted the album or given it a cover since.
+            guard let album = album(withID: coverless.id), contains(albumID: coverless.id), album.coverUrl.isEmpty else {
+                summary.looked += 1
+                continue
+            }
+            do throws(CoverLookupError) {
+                let request = CoverLookupRequest(album: album, releaseID: coverless.releaseID)
+                switch try await coverLookup.lookUp(request, takesConfidentMatch: true) {
+                case .found(let data, _):
+                    if try await giveCover(data, toAlbumWithID: coverless.id, onlyIfCoverless: true) { summary.found += 1 }
+                case .choose: summary.needChoice += 1
+                case .noCover, .noMatch: break
+                }
+            } catch {
+                if error.stopsASeries {
+                    summary.stoppedBy = error
+                    break
+                }
+                Log.core.info("no cover for album \(coverless.id): \(error)")
+            }
+            summary.looked += 1
+        }
+        progress(MissingCoversProgress(looked: summary.looked, total: summary.total, found: summary.found))
+        return summary
+    }
+
+    /// Stores a found cover as a cover the user gave (content-addressed) and gives it to the
+    /// album, as one undoable command, unless the album left (or, `onlyIfCoverless`, got a
+    /// cover) meanwhile.
+    private func giveCover(_ data: Data, toAlbumWithID id: AlbumID, onlyIfCoverless: Bool = false) async throws(CoverLookupError) -> Bool {
+        let reference: String
+        do {
+            reference = try await storeCover(data)
+        } catch {
+            throw .notSaved(error)
+        }
+        if onlyIfCoverless, album(withID: id)?.coverUrl.isEmpty != true { return false }
+        return setCover(reference, ofAlbumWithID: id)
+    }
+}
