@@ -49,6 +49,9 @@ public enum Keys {
     /// Tab, and Shift+Tab (which X11 reports as Left Tab).
     public static let tabs: Set<UInt32> = [UInt32(GDK_KEY_Tab), UInt32(GDK_KEY_KP_Tab), UInt32(GDK_KEY_ISO_Left_Tab)]
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)
+    /// The Menu key, and F10 (which opens a context menu with Shift).
+    public static let menu = UInt32(GDK_KEY_Menu)
+    public static let f10 = UInt32(GDK_KEY_F10)
 }
 
 /// Modifier keys held during a key press.

@@ -41,3 +41,23 @@ public final class ScrollController: EventController {
         connectScroll("scroll", handler)
     }
 }
+
+/// Receives presses of one mouse button (`GtkGestureClick`): how a secondary click opens a
+/// context menu.
+@MainActor
+public final class ClickGesture: EventController {
+    /// The secondary (right) button.
+    public static let secondaryButton: UInt32 = 3
+
+    /// Listens to `button` (1 primary, 2 middle, 3 secondary).
+    public init(button: UInt32) {
+        super.init(owning: UnsafeMutableRawPointer(gtk_gesture_click_new()))
+        gtk_gesture_single_set_button(OpaquePointer(gObject), button)
+    }
+
+    /// Called at each press with where it happened, in the widget's coordinates.
+    @discardableResult
+    public func onPressed(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
+        connectPress { _, x, y in handler(x, y) }
+    }
+}

@@ -55,6 +55,7 @@ typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
 typealias OpenHandler = @MainActor ([URL], String) -> Void
 typealias StringHandler = @MainActor (String) -> Void
 typealias RangeChangeHandler = @MainActor (Double) -> Void
+typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
 // MARK: - Trampolines, one per C signature
 
@@ -92,6 +93,11 @@ private let keyTrampoline: @convention(c) (gpointer?, guint, guint, GdkModifierT
 private let scrollTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> gboolean = { _, deltaX, deltaY, data in
     guard let handler = ClosureBox<ScrollHandler>.unbox(data) else { return 0 }
     return MainActor.assumeIsolated { handler(deltaX, deltaY) } ? 1 : 0
+}
+
+private let pressTrampoline: @convention(c) (gpointer?, gint, gdouble, gdouble, gpointer?) -> Void = { _, presses, x, y, data in
+    guard let handler = ClosureBox<PressHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(presses, x, y) }
 }
 
 private let uintTrampoline: @convention(c) (gpointer?, guint, gpointer?) -> Void = { _, value, data in
@@ -217,6 +223,12 @@ extension ObjectHandle {
     @discardableResult
     func connectScroll(_ signal: String, _ handler: @escaping ScrollHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(scrollTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a click gesture's `pressed` (press count, x, y).
+    @discardableResult
+    func connectPress(_ handler: @escaping PressHandler) -> SignalConnection {
+        connect("pressed", handler, through: unsafeBitCast(pressTrampoline, to: GCallback.self))
     }
 
     @discardableResult

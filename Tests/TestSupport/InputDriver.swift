@@ -10,9 +10,9 @@ public struct InputDriver: Sendable {
         self.windowID = windowID
     }
 
-    /// The xdotool arguments that click the primary button at `(x, y)` of the window.
-    public func click(x: Double, y: Double) -> [String] {
-        focus() + ["mousemove", "--window", "\(windowID)", "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "1"]
+    /// The xdotool arguments that click `button` (1 primary, 3 secondary) at `(x, y)` of the window.
+    public func click(x: Double, y: Double, button: Int = 1) -> [String] {
+        focus() + ["mousemove", "--window", "\(windowID)", "\(Int(x.rounded()))", "\(Int(y.rounded()))", "click", "\(button)"]
     }
 
     /// The xdotool arguments that press and release `keys` (e.g. "Right", "ctrl+z").

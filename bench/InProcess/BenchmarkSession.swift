@@ -13,6 +13,8 @@ final class BenchmarkSession {
     let albumCount: Int
     let folders = ScratchFolders(prefix: "bluelibrary-bench", defaultLibrary: nil)
     let server: CoverServer
+    /// The stand-in for MusicBrainz and the Cover Art Archive.
+    let lookupServer: MusicBrainzServer
     let library: LibraryAPI
     let app: BlueLibraryApp
 
@@ -26,11 +28,13 @@ final class BenchmarkSession {
                       coverUrl: server.url("/cover/\(number)"), year: "\(1950 + number % 70)")
             }
             try folders.writeLegacyLibrary(try AlbumList.encode(albums))
+            lookupServer = try MusicBrainzServer(releases: CoverLookupBench.releases)
         } catch {
             note("could not prepare the library: \(error)")
             exit(1)
         }
-        library = LibraryAPI(locations: folders.locations)
+        library = LibraryAPI(locations: folders.locations,
+                             lookupServices: CoverLookupServices(musicBrainz: lookupServer.baseURL, coverArtArchive: lookupServer.baseURL))
         app = BlueLibraryApp(allowsMultipleInstances: true, library: { [library] in library })
     }
 
@@ -54,6 +58,7 @@ final class BenchmarkSession {
         await Saving(library: library).run()
         await CoverLoading(server: server).run()
         await MusicImportBench(controller: controller, root: folders.root.appendingPathComponent("music")).run()
+        await CoverLookupBench(controller: controller, server: lookupServer, root: folders.root.appendingPathComponent("music")).run()
     }
 
     /// The main window once it is on screen with its visible covers placed.

@@ -6,7 +6,7 @@ import LibraryCore
 extension MainWindowController {
     /// Find Cover Online… for the selected album: a certain match becomes its cover (undoable);
     /// otherwise the candidates window asks.
-    func findCoverForSelectedAlbum() {
+    package func findCoverForSelectedAlbum() {
         guard let index = library.selectedIndex, let id = library.albumID(at: index), let album = library.album(at: index),
               !coverLookups.single.keys.contains(id) else { return }
         toast.show(localized("Looking for a cover of “%@”…", album.title.isolatedForDisplay), offersUndo: false)
@@ -63,7 +63,7 @@ extension MainWindowController {
 
     /// Main menu ▸ Find Missing Covers: every album without a cover, one after the other,
     /// with the progress card and Stop.
-    func findMissingCovers() {
+    package func findMissingCovers() {
         guard coverLookups.missing == nil else { return }
         coverSearchProgress.start(localized("Looking for covers…"))
         coverLookups.missing = Task { [weak self] in

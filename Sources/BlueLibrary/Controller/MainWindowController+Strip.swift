@@ -31,6 +31,19 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
         editSelectedAlbum()
     }
 
+    /// The cover's context menu: what the details' buttons and the main menu do for the
+    /// selected album.
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, menuForViewAt index: Int) -> Menu? {
+        let menu = Menu()
+        for action in [AppAction.playAlbum, .editAlbum, .findCoverOnline] {
+            menu.append(action.title, action: action.detailedName)
+        }
+        let deletion = Menu()
+        deletion.append(localized("_Delete Album"), action: AppAction.delete.detailedName)
+        menu.appendSection(deletion)
+        return menu
+    }
+
     /// An image file or image data dropped onto a cover becomes its album's cover; a music
     /// folder (or an audio file) is imported.
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {

@@ -40,6 +40,8 @@ public final class HorizontalScrollerView: Widget {
     let animator: ScrollAnimator
     /// Takes files and images dropped onto the views.
     package let dropTarget = DropTarget()
+    /// The context menu while one has been opened (`HorizontalScrollerView+ContextMenu`).
+    package var contextMenu: PopoverMenu?
 
     /// The views bound to an index now, with the slot that holds each.
     var boundViews: [ObjectIdentifier: (slot: ListItem, view: HorizontalScrollerReusableView)] = [:]
@@ -81,6 +83,7 @@ public final class HorizontalScrollerView: Widget {
         connectWheel()
         connectActivation()
         connectDrops()
+        connectContextMenu()
     }
 
     // MARK: Public API

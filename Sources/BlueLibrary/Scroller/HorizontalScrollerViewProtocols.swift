@@ -58,6 +58,10 @@ public protocol HorizontalScrollerViewDelegate: AnyObject {
     /// The user dropped `item` (a file, or image data) onto the view at `index`; return true
     /// when it was taken. Drops are refused unless implemented.
     func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool
+
+    /// The context menu of the view at `index` (a secondary click, the Menu key or
+    /// Shift+F10 on it; it is selected first); no menu unless implemented.
+    func horizontalScrollerView(_ scroller: HorizontalScrollerView, menuForViewAt index: Int) -> Menu?
 }
 
 extension HorizontalScrollerViewDelegate {
@@ -66,4 +70,5 @@ extension HorizontalScrollerViewDelegate {
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
         false
     }
+    public func horizontalScrollerView(_ scroller: HorizontalScrollerView, menuForViewAt index: Int) -> Menu? { nil }
 }

@@ -17,8 +17,9 @@ final class WindowHarness {
     let window: MainWindowController
 
     /// Opens the window over `albums` (the bundled library when nil) and waits until it is
-    /// on screen with the focus in the strip.
-    init(albums: [Album]? = nil, folders: TestFolders = TestFolders()) async throws {
+    /// on screen with the focus in the strip; covers are looked up online at `lookupServices`.
+    init(albums: [Album]? = nil, folders: TestFolders = TestFolders(),
+         lookupServices: CoverLookupServices = CoverLookupServices(musicBrainz: "http://127.0.0.1:9", coverArtArchive: "http://127.0.0.1:9")) async throws {
         try #require(MainLoopDriver.start(), "GTK needs a display: run the tests under xvfb-run")
         self.folders = folders
         if let albums {
@@ -27,7 +28,7 @@ final class WindowHarness {
         var http = HTTPClient.Configuration()
         http.connectTimeout = .seconds(2)
         http.totalTimeout = .seconds(5)
-        let library = LibraryAPI(locations: folders.locations, http: http, saveDelay: .milliseconds(20))
+        let library = LibraryAPI(locations: folders.locations, http: http, lookupServices: lookupServices, saveDelay: .milliseconds(20))
         self.library = library
         app = BlueLibraryApp(allowsMultipleInstances: true, library: { library })
         app.application.register()
@@ -85,12 +86,12 @@ final class WindowHarness {
 
     var input: InputDriver { InputDriver(windowID: window.window.x11WindowID) }
 
-    /// Clicks the middle of the cover at `index` (it must be materialised).
-    func clickCover(at index: Int) async throws {
+    /// Clicks the middle of the cover at `index` (it must be materialised) with `button`.
+    func clickCover(at index: Int, button: Int = 1) async throws {
         let view = try #require(window.scroller.view(at: index) as? AlbumView, "cover \(index) should be on screen")
         let size = view.allocatedSize
         let point = try #require(view.surfacePoint(x: Double(size.width) / 2, y: Double(size.height) / 3))
-        try await deliver(input.click(x: point.x, y: point.y))
+        try await deliver(input.click(x: point.x, y: point.y, button: button))
     }
 
     func press(_ keys: String) async throws {
