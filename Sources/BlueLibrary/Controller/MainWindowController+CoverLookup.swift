@@ -73,7 +73,8 @@ extension MainWindowController {
             }
             coverLookups.missing = nil
             coverSearchProgress.finish()
-            toast.show(Self.describe(summary), offersUndo: false)
+            // A read-only library refused at once, and the window said why.
+            if !library.isReadOnly { toast.show(Self.describe(summary), offersUndo: false) }
         }
     }
 

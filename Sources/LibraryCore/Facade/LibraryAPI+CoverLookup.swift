@@ -50,7 +50,8 @@ extension LibraryAPI {
     /// match right away; an album with one (from its folder, its files or the user) is never
     /// changed without the user: the candidates come back to choose from.
     public func findCoverOnline(forAlbumWithID id: AlbumID) async -> CoverSearchOutcome {
-        guard let album = album(withID: id) else { return .unchanged }
+        // A newer version's library takes no cover: refused before anything is asked online.
+        guard let album = album(withID: id), !refusesChange() else { return .unchanged }
         let releaseID = try? await persistency.releaseID(ofAlbum: id)
         let request = CoverLookupRequest(album: album, releaseID: releaseID ?? nil)
         do throws(CoverLookupError) {
@@ -87,6 +88,7 @@ extension LibraryAPI {
     /// or the service fails (later albums would fail alike), or when the task is cancelled.
     public func findMissingCovers(progress: @MainActor (MissingCoversProgress) -> Void) async -> MissingCoversSummary {
         var summary = MissingCoversSummary()
+        guard !refusesChange() else { return summary }
         let albums: [CoverlessAlbum]
         do {
             albums = try await persistency.coverlessAlbums()
