@@ -82,6 +82,7 @@ package final class CoverCandidatesWindow {
         intro.xAlign = 0
         content.append(intro)
         list.addCSSClass("boxed-list")
+        list.setAccessibleLabel(localized("Releases"))
         for candidate in candidates {
             list.append(makeRow(for: candidate), accessibleLabel: Self.describe(candidate))
         }
@@ -102,6 +103,7 @@ package final class CoverCandidatesWindow {
         let picture = Picture()
         picture.setSizeRequest(width: Self.thumbnailSize, height: Self.thumbnailSize)
         picture.addCSSClass("cover-candidate")
+        picture.setAccessibleLabel(localized("Cover of %@", candidate.title.isolatedForDisplay))
         row.append(picture)
         loadThumbnail(of: candidate, into: picture)
 
@@ -122,7 +124,7 @@ package final class CoverCandidatesWindow {
 
         let use = Button(mnemonic: localized("_Use This Cover"))
         use.setAlignment(horizontal: .end, vertical: .center)
-        use.setAccessibleLabel(localized("Use the cover of %@", Self.describe(candidate)))
+        use.setSoleAccessibleLabel(localized("Use the cover of %@", Self.describe(candidate)))
         use.onClicked { [weak self] in self?.choose(candidate) }
         useButtons.append(use)
         row.append(use)

@@ -21,8 +21,8 @@ public enum CoverLookupResult: Sendable {
 ///
 /// MusicBrainz is asked at most once a second across the app (`PacedRequests`), with the
 /// HTTP client's User-Agent naming BlueLibrary, its version and its site; its refusals are
-/// waited out as it asks, up to `attemptsWhenBusy` times. Search answers and "no cover"
-/// answers are cached (`LookupCache`). Never runs on the caller's thread.
+/// waited out as it asks, up to `attemptsWhenBusy` times. Answers are cached (`LookupCache`):
+/// those that found something for a week, those that found nothing for a day. Never runs on the caller's thread.
 final class CoverLookup: Sendable {
     /// How many times a search is sent while MusicBrainz answers "busy".
     static let attemptsWhenBusy = 4
@@ -78,12 +78,12 @@ final class CoverLookup: Sendable {
     /// The front cover of `releaseID`, checked as an image; `nil` when the archive has none.
     func frontCover(of releaseID: String, size: Int = coverSize) async throws(CoverLookupError) -> Data? {
         let address = services.frontCover(of: releaseID, size: size)
-        if cache.answer(.noCover, for: address) != nil { return nil }
+        if cache.answer(.nothingFound, for: address) != nil { return nil }
         let data: Data
         do {
             data = try await archive.get(address)
         } catch .status(404, _) {
-            cache.store(Data(), as: .noCover, for: address)
+            cache.store(Data(), as: .nothingFound, for: address)
             return nil
         } catch {
             throw Self.failure(error, service: Self.archiveName)
@@ -102,7 +102,8 @@ final class CoverLookup: Sendable {
     /// The releases MusicBrainz finds for the album's artist and title.
     private func search(_ request: CoverLookupRequest) async throws(CoverLookupError) -> [ReleaseCandidate] {
         let address = services.releaseSearch(artist: request.artist, title: request.title)
-        if let cached = cache.answer(.searchAnswer, for: address), let answer = try? ReleaseSearchAnswer.decode(cached) {
+        if let cached = cache.answer(.answer, for: address) ?? cache.answer(.nothingFound, for: address),
+           let answer = try? ReleaseSearchAnswer.decode(cached) {
             return answer.candidates
         }
         for _ in 0..<Self.attemptsWhenBusy {
@@ -115,7 +116,7 @@ final class CoverLookup: Sendable {
                 throw Self.failure(error, service: Self.musicBrainzName)
             }
             let answer = try ReleaseSearchAnswer.decode(data)
-            cache.store(data, as: .searchAnswer, for: address)
+            cache.store(data, as: answer.candidates.isEmpty ? .nothingFound : .answer, for: address)
             return answer.candidates
         }
         throw .busy(service: Self.musicBrainzName)

@@ -11,15 +11,16 @@ import Foundation
 struct LookupCache: Sendable {
     /// What is cached, and for how long.
     enum Kind: String {
-        /// A search's answer (JSON): MusicBrainz's data changes slowly.
-        case searchAnswer = "json"
-        /// A release without a front cover: asked again after a day, as art is added.
-        case noCover = "none"
+        /// A search's answer that found releases (JSON): MusicBrainz's data changes slowly.
+        case answer = "json"
+        /// An answer that found nothing: a search without a release (its JSON), or a release
+        /// without a front cover (no bytes). Asked again after a day, as MusicBrainz grows.
+        case nothingFound = "none"
 
         var lifetime: TimeInterval {
             switch self {
-            case .searchAnswer: 7 * 86_400
-            case .noCover: 86_400
+            case .answer: 7 * 86_400
+            case .nothingFound: 86_400
             }
         }
     }
@@ -35,7 +36,7 @@ struct LookupCache: Sendable {
         return try? Data(contentsOf: file)
     }
 
-    /// Keeps an answer (`Data()` for "no cover").
+    /// Keeps an answer (`Data()` for a release without a cover).
     func store(_ data: Data, as kind: Kind, for address: String) {
         do {
             try AtomicFile.write(data, to: file(kind, for: address))
