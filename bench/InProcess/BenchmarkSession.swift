@@ -53,12 +53,21 @@ final class BenchmarkSession {
             exit(1)
         }
         note("window open with \(library.count) albums")
-        await Interactions(controller: controller, frames: frames).run()
-        await BrowsingBench(controller: controller, frames: frames).run()
-        await Saving(library: library).run()
-        await CoverLoading(server: server).run()
-        await MusicImportBench(controller: controller, root: folders.root.appendingPathComponent("music")).run()
-        await CoverLookupBench(controller: controller, server: lookupServer, root: folders.root.appendingPathComponent("music")).run()
+        let music = folders.root.appendingPathComponent("music")
+        if runs("interactions") { await Interactions(controller: controller, frames: frames).run() }
+        if runs("browsing") { await BrowsingBench(controller: controller, frames: frames).run() }
+        if runs("saving") { await Saving(library: library).run() }
+        if runs("covers") { await CoverLoading(server: server).run() }
+        if runs("import") { await MusicImportBench(controller: controller, root: music).run() }
+        if runs("covers-online") { await CoverLookupBench(controller: controller, server: lookupServer, root: music).run() }
+    }
+
+    /// Whether the scenario `name` runs: all of them, unless `BLUELIBRARY_BENCH_ONLY` names
+    /// some (comma-separated: interactions, browsing, saving, covers, import, covers-online),
+    /// to measure one thing again without the others.
+    private func runs(_ name: String) -> Bool {
+        guard let only = ProcessInfo.processInfo.environment["BLUELIBRARY_BENCH_ONLY"], !only.isEmpty else { return true }
+        return only.split(separator: ",").contains { $0.trimmingCharacters(in: .whitespaces) == name }
     }
 
     /// The main window once it is on screen with its visible covers placed.

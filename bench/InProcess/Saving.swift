@@ -10,7 +10,8 @@ import LibraryCore
 @MainActor
 struct Saving {
     let library: LibraryAPI
-    var repetitions = 9
+    /// Deletions and undos measured for the bytes written (the goal is the worst of 50).
+    var repetitions = 50
 
     func run() async {
         var commits: [Double] = []
@@ -31,14 +32,15 @@ struct Saving {
         BenchResult.distribution(section: "saving", name: "delete or undo at \(library.count) albums: to committed (incl. state.json)",
                                  samples: commits, goal: nil, met: nil).print()
         let worst = written.max() ?? .infinity
-        BenchResult.single(section: "saving", name: "bytes written per deletion or undo (write_bytes, worst)", value: worst, unit: "KiB",
+        BenchResult.single(section: "saving", name: "bytes written per deletion or undo (write_bytes, worst of \(written.count))", value: worst, unit: "KiB",
                            goal: "≤ 64 KiB", met: worst <= 64).print()
+        BenchResult.single(section: "saving", name: "bytes written per deletion or undo (write_bytes, median)", value: median(written), unit: "KiB").print()
         BenchResult.single(section: "saving", name: "bytes handed to write() per deletion or undo (wchar, worst)", value: handed.max() ?? 0, unit: "KiB",
                            goal: nil, met: nil).print()
 
         let monitor = StallMonitor()
         monitor.start()
-        for round in 0..<repetitions {
+        for round in 0..<9 {
             if round.isMultiple(of: 2) { library.deleteAlbum(at: library.count / 2) } else { library.undo() }
             try? await Task.sleep(for: .milliseconds(400))
         }
@@ -46,6 +48,12 @@ struct Saving {
         BenchResult.single(section: "saving", name: "longest main-loop stall over 9 deletions or undos (each change drawn, its commit on the commit queue)", value: stall, unit: "ms",
                            goal: "≤ 16 ms", met: stall <= 16).print()
     }
+}
+
+/// The middle value of `values` (0 when empty).
+private func median(_ values: [Double]) -> Double {
+    let sorted = values.sorted()
+    return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
 }
 
 // MARK: - IOCounters
