@@ -27,6 +27,8 @@ final class CommitQueue: Sendable {
     private let database: LibraryDatabase
     private let queue = DispatchQueue(label: "io.github.bluelibrary.commit", qos: .userInitiated)
     private let pending = Protected<[Submission]>([])
+    /// Counts the commits: the upkeep runs only if none came during its quiet period.
+    private let commitsMade = Protected(0)
     private let report: @Sendable (Outcome) -> Void
 
     /// - Parameter report: Told after every attempt, on the commit queue.
@@ -61,6 +63,24 @@ final class CommitQueue: Sendable {
         pending.withLock { !$0.isEmpty }
     }
 
+    /// Commits what waits, then runs `work` on the commit queue and returns its result: no
+    /// commit or upkeep runs meanwhile (closing the database).
+    func finish<Value>(_ work: (LibraryDatabase) -> Value) -> Value {
+        queue.sync {
+            commitPending()
+            return work(database)
+        }
+    }
+
+    /// Runs the database's upkeep once the queue has been quiet for the database's
+    /// `quietPeriod` (seconds) after the commit numbered `commit`.
+    private func scheduleUpkeep(after commit: Int) {
+        queue.asyncAfter(deadline: .now() + LibraryDatabase.quietPeriod) { [self] in
+            guard commitsMade.withLock({ $0 }) == commit, !hasPendingChanges else { return }
+            database.tidyUp()
+        }
+    }
+
     private func commitPending() {
         var committed: Int?
         while let next = pending.withLock({ $0.first }) {
@@ -75,6 +95,12 @@ final class CommitQueue: Sendable {
             pending.withLock { _ = $0.removeFirst() }
             committed = next.sequence
         }
-        if committed != nil { report(Outcome(committedThrough: committed, failure: nil)) }
+        if committed != nil {
+            report(Outcome(committedThrough: committed, failure: nil))
+            scheduleUpkeep(after: commitsMade.withLock { made in
+                made += 1
+                return made
+            })
+        }
     }
 }

@@ -55,10 +55,10 @@ enum DatabaseChange: Sendable {
             case .insert(let entries), .replace(let entries):
                 try insert(entries, in: db)
             case .remove(let entries):
+                // The search rows stay until the library rests (`LibraryDatabase.tidyUp()`).
                 let delete = try db.cachedStatement(sql: "DELETE FROM album WHERE id = ?")
                 for entry in entries {
                     try delete.execute(arguments: [entry.id])
-                    try unindex(entry.id, in: db)
                 }
             }
         }

@@ -12,6 +12,8 @@ package final class LibraryDatabase: Sendable {
     let url: URL?
     let writer: any DatabaseWriter
     private let changes = Protected(0)
+    /// Set once `close()` has run: the upkeep then leaves the database alone.
+    private let closed = Protected(false)
     /// The file opened, as the system knows it (device and inode): another program may put
     /// another file at `url` while this one is open (`Replaced`).
     private let identity: FileIdentity?
@@ -33,6 +35,8 @@ package final class LibraryDatabase: Sendable {
         // costs the commit queue well under a millisecond here, and the window never waits
         // for it (README, "Where your data lives"). It is set on the writer, after GRDB.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
+        // The WAL is checkpointed while the library rests, not inside a commit (`tidyUp()`).
+        try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
         self.url = url
         writer = pool
         identity = FileIdentity(of: url)
@@ -178,11 +182,15 @@ package final class LibraryDatabase: Sendable {
         if let replaced = checkReplacement() { throw replaced }
         try writer.write { db in try change.write(db) }
         changes.withLock { $0 += 1 }
+        checkpointIfWALIsLarge()
     }
 
     /// How many changes were written by this instance: what was read before may be stale
     /// once it grows.
     var changeCount: Int { changes.withLock { $0 } }
+
+    /// Whether `close()` has run.
+    var isClosed: Bool { closed.withLock { $0 } }
 
     /// Fills a new database: `entries` and the history, in one transaction.
     func fill(with entries: [LibraryEntry], history: UndoStack = UndoStack()) throws {
@@ -221,6 +229,7 @@ package final class LibraryDatabase: Sendable {
     /// Closes the database as it is (a damaged file stays byte for byte as it was), e.g.
     /// before the file is renamed.
     package func close() {
+        closed.withLock { $0 = true }
         do {
             try (writer as? DatabasePool)?.close()
             try (writer as? DatabaseQueue)?.close()

@@ -58,11 +58,16 @@ extension DatabaseChange {
         return [Data(key.title).databaseValue, Data(key.artist).databaseValue, Data(key.genre).databaseValue, key.year.databaseValue]
     }
 
-    /// Writes the search words of album `id`, replacing those it had.
+    /// Writes the search words of album `id`, replacing those it had. Words already there
+    /// (an album brought back by undo: its deletion left its row) are not written again.
     static func index(_ album: Album, id: AlbumID, in db: Database) throws {
+        let words = Data(SearchWords.words(of: album).joined(separator: " ").utf8)
+        let indexed = try Data.fetchOne(db.cachedStatement(sql: "SELECT CAST(words AS BLOB) FROM album_search WHERE rowid = ?"),
+                                        arguments: [id])
+        guard indexed != words else { return }
         try unindex(id, in: db)
         try db.cachedStatement(sql: "INSERT INTO album_search (rowid, words) VALUES (?, CAST(? AS TEXT))")
-            .execute(arguments: [id, Data(SearchWords.words(of: album).joined(separator: " ").utf8)])
+            .execute(arguments: [id, words])
     }
 
     /// Takes album `id` out of the search index.

@@ -133,7 +133,8 @@ final class PersistencyManager: Sendable {
     /// Moves the WAL into the database and closes it (`LibraryDatabase.checkpointAndClose`);
     /// whether every change is in the database file now.
     func closeDatabase() -> Bool {
-        database.checkpointAndClose()
+        // On the commit queue, so that no upkeep runs while it closes.
+        commits.finish { database in database.checkpointAndClose() }
     }
 
     /// Runs `work` on the commit queue, after every change submitted so far (so it reads the

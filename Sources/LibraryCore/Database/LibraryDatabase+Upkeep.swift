@@ -1,0 +1,61 @@
+import Foundation
+import GRDB
+
+// MARK: - Upkeep while the library rests
+
+/// What a commit leaves for later, so that the moment of a change writes only the change:
+/// the search rows of deleted albums, and moving the WAL into the database file.
+///
+/// A deletion leaves its album's row in the search index (`album_search`) as it was: no
+/// search sees it (every answer is taken among the ids of `album`), and undoing the deletion
+/// finds it there, unchanged, and writes nothing to the index either. SQLite's own WAL
+/// checkpoint after 1,000 pages (`wal_autocheckpoint`) is off: it wrote up to 4 MB into the
+/// database file inside one commit, whichever change happened to cross the line. Both are done
+/// when the commit queue has been quiet for `quietPeriod` (`CommitQueue`), and the checkpoint
+/// also right after a commit that leaves the WAL over `largestWAL`, so that it stays bounded
+/// when changes never pause.
+extension LibraryDatabase {
+    /// How long the commit queue waits without a commit before the upkeep, in seconds.
+    static let quietPeriod = 2.0
+    /// The WAL size past which a commit is followed by a checkpoint at once.
+    static let largestWAL = 8 * 1_048_576
+
+    /// Removes the search rows of albums no longer in the library, then moves the WAL into
+    /// the database file as far as no reader needs it (a passive checkpoint, which never
+    /// waits). Failures only leave the work for the next time (logged).
+    func tidyUp() {
+        guard writer is DatabasePool, !isClosed else { return }
+        do {
+            let stale = try writer.read { db in
+                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM album_search_docsize) - (SELECT count(*) FROM album)") ?? 0
+            }
+            if stale > 0 {
+                try writer.write { db in
+                    try db.execute(sql: """
+                        DELETE FROM album_search WHERE rowid IN
+                            (SELECT id FROM album_search_docsize WHERE id NOT IN (SELECT id FROM album))
+                        """)
+                }
+            }
+            try checkpoint()
+        } catch {
+            Log.core.info("the library's upkeep is left for later: \(error)")
+        }
+    }
+
+    /// Checkpoints at once when the WAL has grown past `largestWAL` (changes that never pause).
+    func checkpointIfWALIsLarge() {
+        guard let url, writer is DatabasePool, !isClosed else { return }
+        let size = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal"))?[.size] as? NSNumber
+        guard let size, size.intValue > Self.largestWAL else { return }
+        do {
+            try checkpoint()
+        } catch {
+            Log.core.info("the library's WAL could not be checkpointed yet: \(error)")
+        }
+    }
+
+    private func checkpoint() throws {
+        _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    }
+}
