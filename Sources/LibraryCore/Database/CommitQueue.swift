@@ -29,6 +29,9 @@ final class CommitQueue: Sendable {
     private let pending = Protected<[Submission]>([])
     /// Counts the commits: the upkeep runs only if none came during its quiet period.
     private let commitsMade = Protected(0)
+    /// Set when the library's owner lets go of it: no upkeep may write to it after that
+    /// (another instance may have opened it since).
+    private let isUpkeepStopped = Protected(false)
     private let report: @Sendable (Outcome) -> Void
 
     /// - Parameter report: Told after every attempt, on the commit queue.
@@ -68,15 +71,25 @@ final class CommitQueue: Sendable {
     func finish<Value>(_ work: (LibraryDatabase) -> Value) -> Value {
         queue.sync {
             commitPending()
+            isUpkeepStopped.withLock { $0 = true }
             return work(database)
+        }
+    }
+
+    /// Commits what waits, and makes sure no upkeep runs from now on: what an owner that goes
+    /// away without closing the database does (its lock is released right after).
+    func stopUpkeep() {
+        queue.sync {
+            commitPending()
+            isUpkeepStopped.withLock { $0 = true }
         }
     }
 
     /// Runs the database's upkeep once the queue has been quiet for the database's
     /// `quietPeriod` (seconds) after the commit numbered `commit`.
     private func scheduleUpkeep(after commit: Int) {
-        queue.asyncAfter(deadline: .now() + LibraryDatabase.quietPeriod) { [self] in
-            guard commitsMade.withLock({ $0 }) == commit, !hasPendingChanges else { return }
+        queue.asyncAfter(deadline: .now() + LibraryDatabase.quietPeriod) { [weak self] in
+            guard let self, !isUpkeepStopped.withLock({ $0 }), commitsMade.withLock({ $0 }) == commit, !hasPendingChanges else { return }
             database.tidyUp()
         }
     }

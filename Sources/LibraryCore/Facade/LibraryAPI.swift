@@ -115,6 +115,7 @@ public final class LibraryAPI {
     /// An instance that goes away (a test's, say) still saves what it has not saved yet.
     deinit {
         persistency.flush()
+        persistency.stopUpkeep()  // before the lock goes: no upkeep may write after it
     }
 
     /// Saves everything and lets go of the library: moves the WAL into `library.sqlite3` and

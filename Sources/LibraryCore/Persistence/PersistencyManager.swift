@@ -132,6 +132,11 @@ final class PersistencyManager: Sendable {
 
     /// Moves the WAL into the database and closes it (`LibraryDatabase.checkpointAndClose`);
     /// whether every change is in the database file now.
+    /// Commits what waits and stops the upkeep, for an owner that goes away without closing.
+    func stopUpkeep() {
+        commits.stopUpkeep()
+    }
+
     func closeDatabase() -> Bool {
         // On the commit queue, so that no upkeep runs while it closes.
         commits.finish { database in database.checkpointAndClose() }
