@@ -12,13 +12,15 @@ import GRDB
 /// checkpoint after 1,000 pages (`wal_autocheckpoint`) is off: it wrote up to 4 MB into the
 /// database file inside one commit, whichever change happened to cross the line. Both are done
 /// when the commit queue has been quiet for `quietPeriod` (`CommitQueue`), and the checkpoint
-/// also right after a commit that leaves the WAL over `largestWAL`, so that it stays bounded
-/// when changes never pause.
+/// also right after the `commitsBeforeCheckpoint`th commit without one, so that the WAL stays
+/// bounded when changes never pause.
 extension LibraryDatabase {
     /// How long the commit queue waits without a commit before the upkeep, in seconds.
     static let quietPeriod = 2.0
-    /// The WAL size past which a commit is followed by a checkpoint at once.
-    static let largestWAL = 8 * 1_048_576
+    /// How many commits without a quiet moment make the next one checkpoint at once: some
+    /// tens of kilobytes each, about 8 MB of WAL. (The WAL file's size cannot tell: it keeps
+    /// its largest size after a checkpoint, SQLite writing it again from the start.)
+    static let commitsBeforeCheckpoint = 200
 
     /// Removes the search rows of albums no longer in the library, then moves the WAL into
     /// the database file as far as no reader needs it (a passive checkpoint, which never
@@ -43,11 +45,10 @@ extension LibraryDatabase {
         }
     }
 
-    /// Checkpoints at once when the WAL has grown past `largestWAL` (changes that never pause).
-    func checkpointIfWALIsLarge() {
-        guard let url, writer is DatabasePool, !isClosed else { return }
-        let size = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal"))?[.size] as? NSNumber
-        guard let size, size.intValue > Self.largestWAL else { return }
+    /// Checkpoints at once after `commitsBeforeCheckpoint` commits without one (changes
+    /// that never pause).
+    func checkpointIfManyCommits() {
+        guard writer is DatabasePool, !isClosed, commitsSinceCheckpoint.withLock({ $0 }) >= Self.commitsBeforeCheckpoint else { return }
         do {
             try checkpoint()
         } catch {
@@ -57,5 +58,6 @@ extension LibraryDatabase {
 
     private func checkpoint() throws {
         _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+        commitsSinceCheckpoint.withLock { $0 = 0 }
     }
 }

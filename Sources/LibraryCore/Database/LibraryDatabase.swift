@@ -14,6 +14,8 @@ package final class LibraryDatabase: Sendable {
     private let changes = Protected(0)
     /// Set once `close()` has run: the upkeep then leaves the database alone.
     private let closed = Protected(false)
+    /// Commits since the last checkpoint (`LibraryDatabase+Upkeep`).
+    let commitsSinceCheckpoint = Protected(0)
     /// The file opened, as the system knows it (device and inode): another program may put
     /// another file at `url` while this one is open (`Replaced`).
     private let identity: FileIdentity?
@@ -182,7 +184,8 @@ package final class LibraryDatabase: Sendable {
         if let replaced = checkReplacement() { throw replaced }
         try writer.write { db in try change.write(db) }
         changes.withLock { $0 += 1 }
-        checkpointIfWALIsLarge()
+        commitsSinceCheckpoint.withLock { $0 += 1 }
+        checkpointIfManyCommits()
     }
 
     /// How many changes were written by this instance: what was read before may be stale
