@@ -62,7 +62,9 @@ public final class TestFolders: @unchecked Sendable {
 
     /// What the library database holds: what a relaunch would find.
     public func database() throws -> StoredLibrary {
-        let database = try LibraryDatabase(url: locations.databaseFile)
+        // Read-only: a read-write pool would write to the WAL on opening (GRDB makes sure a
+        // WAL exists for its readers), after the app's clean close.
+        let database = try LibraryDatabase(readingOnly: locations.databaseFile, immutable: false)
         defer { database.close() }
         return StoredLibrary(entries: try database.allEntries(), history: try database.history(), isSound: database.damage() == nil)
     }

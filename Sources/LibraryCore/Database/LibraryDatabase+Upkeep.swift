@@ -26,7 +26,7 @@ extension LibraryDatabase {
     /// the database file as far as no reader needs it (a passive checkpoint, which never
     /// waits). Failures only leave the work for the next time (logged).
     func tidyUp() {
-        guard writer is DatabasePool, !isClosed else { return }
+        guard writer is DatabasePool, !isClosed, !isReplacedOnDisk else { return }
         do {
             let stale = try writer.read { db in
                 try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM album_search_docsize) - (SELECT count(*) FROM album)") ?? 0

@@ -47,7 +47,7 @@ package final class LibraryDatabase: Sendable {
     /// Opens the database at `url` for reading only: nothing is created, migrated or
     /// written. `immutable` (SQLite's `immutable=1`) also leaves the WAL and its index alone,
     /// for a database no other connection has open (`LibrarySnapshot` checks that).
-    init(readingOnly url: URL, immutable: Bool) throws {
+    package init(readingOnly url: URL, immutable: Bool) throws {
         var configuration = Configuration()
         configuration.label = "BlueLibrary library, read only"
         configuration.readonly = true
@@ -194,6 +194,13 @@ package final class LibraryDatabase: Sendable {
 
     /// Whether `close()` has run.
     var isClosed: Bool { closed.withLock { $0 } }
+
+    /// Whether another program has put another file at `url` since it was opened (nothing
+    /// may be written then; `write(_:)` says so with `Replaced`).
+    var isReplacedOnDisk: Bool {
+        guard let url, let identity else { return false }
+        return FileIdentity(of: url) != identity
+    }
 
     /// Fills a new database: `entries` and the history, in one transaction.
     func fill(with entries: [LibraryEntry], history: UndoStack = UndoStack()) throws {
