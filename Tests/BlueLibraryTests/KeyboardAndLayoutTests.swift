@@ -153,7 +153,11 @@ struct KeyboardAndLayoutTests {
 
     @Test func theWindowFitsAPhonesWidth() async throws {
         try await DisplayLock.exclusive {
-            let harness = try await WindowHarness()
+            // An imported album: its details have every button (Open Folder too).
+            var imported = sampleAlbum(1)
+            imported.folder = "file:///tmp/Music/Album"
+            let harness = try await WindowHarness(albums: [imported, sampleAlbum(2), sampleAlbum(3)])
+            #expect(harness.window.properties.findCoverButton.isMapped && harness.window.properties.openFolderButton.isMapped)
             try await harness.deliver(harness.input.resize(width: 360, height: 500))
             await harness.wait(for: "the new size") { harness.report.height == 500 }
             #expect(harness.report.width == 360, "the content fits 360 pixels (a phone's width)")
@@ -165,6 +169,10 @@ struct KeyboardAndLayoutTests {
             #expect(left.x >= 0 && left.x + left.width <= Double(harness.window.scroller.allocatedSize.width),
                     "at least one whole cover shows: \(left) in \(harness.window.scroller.allocatedSize)")
 
+            // Side by side from 760 pixels: the details take half of it.
+            try await harness.deliver(harness.input.resize(width: 760, height: 600))
+            await harness.wait(for: "the side-by-side size") { harness.report.height == 600 }
+            #expect(harness.report.width == 760, "the details fit half of a 760-pixel window")
             try await harness.deliver(harness.input.resize(width: 900, height: 600))
             await harness.wait(for: "the wide size") { harness.report.width == 900 }
             #expect(toolbar.addButton.isMapped && toolbar.trashButton.isMapped, "a wide window shows them again")

@@ -36,7 +36,15 @@ package final class PropertiesListView: Widget {
 
     init() {
         let column = Box(.vertical, spacing: 0)
-        rowsScroller = ScrolledWindow(child: rowsGrid)
+        // Find Cover… follows the rows and scrolls with them: beside Play, Edit and Open
+        // Folder, four buttons made a 360-pixel window, or a side-by-side column, too narrow,
+        // and a second row of buttons would take the rows' height at every size.
+        let scrolled = Box(.vertical, spacing: 12)
+        scrolled.append(rowsGrid)
+        scrolled.append(findCoverButton)
+        findCoverButton.setAlignment(horizontal: .center, vertical: .start)
+        findCoverButton.addCSSClass("find-cover")
+        rowsScroller = ScrolledWindow(child: scrolled)
         super.init(adopting: column)
         rowsGrid.addCSSClass("properties-list")
         rowsGrid.setAlignment(horizontal: .center, vertical: .start)
@@ -54,7 +62,6 @@ package final class PropertiesListView: Widget {
         playButton.addCSSClass("suggested-action")
         buttons.append(playButton)
         buttons.append(editButton)
-        buttons.append(findCoverButton)
         buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.followsChildHeight()
