@@ -36,9 +36,10 @@ import struct
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+from fixture_http import QuietHandler
 from png import colour_of, png, png_declaring
 
 
@@ -186,21 +187,7 @@ class Stats:
 STATS = Stats()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
-
-    def log_message(self, *args):
-        pass
-
-    def send_body(self, status, body, content_type="application/octet-stream", headers=()):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
-
+class Handler(QuietHandler):
     def do_GET(self):
         url = urlparse(self.path)
         STATS.begin(url.path, self.headers.get("User-Agent", ""))

@@ -38,9 +38,10 @@ import re
 import sys
 import threading
 import time
-from http.server import BaseHTTPRequestHandler, ThreadingHTTPServer
+from http.server import ThreadingHTTPServer
 from urllib.parse import parse_qs, urlparse
 
+from fixture_http import QuietHandler
 from png import colour_of, png
 
 ARTS = {"png", "none", "text", "huge", "slow"}
@@ -167,21 +168,11 @@ class Server(ThreadingHTTPServer):
         self.state = State()
 
 
-class Handler(BaseHTTPRequestHandler):
-    protocol_version = "HTTP/1.1"
+class Handler(QuietHandler):
     server: Server
 
-    def log_message(self, *args):
-        pass
-
     def send_body(self, status, body, content_type="text/plain", headers=()):
-        self.send_response(status)
-        self.send_header("Content-Type", content_type)
-        self.send_header("Content-Length", str(len(body)))
-        for name, value in headers:
-            self.send_header(name, value)
-        self.end_headers()
-        self.wfile.write(body)
+        super().send_body(status, body, content_type, headers)
 
     def send_stream(self, content_type, length, head, filler, tail=b""):
         """A 200 of length bytes, announced: head, then filler bytes, then tail, written a

@@ -18,9 +18,9 @@ package final class LibraryDatabase: Sendable {
     let commitsSinceCheckpoint = Protected(0)
     /// The file opened, as the system knows it (device and inode): another program may put
     /// another file at `url` while this one is open (`Replaced`).
-    private let identity: FileIdentity?
+    let identity: FileIdentity?
     /// What became of this library once its file was found replaced (`nil`: not found so yet).
-    private let replacement = Protected<Replaced?>(nil)
+    let replacement = Protected<Replaced?>(nil)
 
     // MARK: Opening
 
@@ -195,12 +195,6 @@ package final class LibraryDatabase: Sendable {
     /// Whether `close()` has run.
     var isClosed: Bool { closed.withLock { $0 } }
 
-    /// Whether another program has put another file at `url` since it was opened (nothing
-    /// may be written then; `write(_:)` says so with `Replaced`).
-    var isReplacedOnDisk: Bool {
-        guard let url, let identity else { return false }
-        return FileIdentity(of: url) != identity
-    }
 
     /// Fills a new database: `entries` and the history, in one transaction.
     func fill(with entries: [LibraryEntry], history: UndoStack = UndoStack()) throws {
@@ -266,38 +260,5 @@ package final class LibraryDatabase: Sendable {
         guard let url else { return false }
         let size = (try? FileManager.default.attributesOfItem(atPath: url.path + "-wal"))?[.size] as? NSNumber
         return size.map { $0.intValue == 0 } ?? true
-    }
-}
-
-// MARK: - Replaced by another program
-
-extension LibraryDatabase {
-    /// Another program (a sync or backup tool) put another file at the database's path while
-    /// it was open: this library's content was kept as `keptAs`, and nothing more is written.
-    struct Replaced: Error, Sendable {
-        let keptAs: URL?
-    }
-
-    /// `nil` while the file at `url` is the one opened. The first time it is not, this
-    /// library (as committed) is copied beside it, so that nothing committed is lost, and its
-    /// WAL is emptied, so that the file that took its place is not read with this one's WAL.
-    fileprivate func checkReplacement() -> Replaced? {
-        guard let url, let identity, FileIdentity(of: url) != identity else { return nil }
-        return replacement.withLock { replacement in
-            if let replacement { return replacement }
-            let copy = AtomicFile.freeName(beside: url, suffix: "replaced")
-            do {
-                try writer.writeWithoutTransaction { db in
-                    try db.execute(sql: "VACUUM INTO ?", arguments: [copy.path])
-                    _ = try db.checkpoint(.truncate)
-                }
-                Log.core.warning("\(url.path) was replaced by another program; this library was kept as \(copy.path)")
-                replacement = Replaced(keptAs: copy)
-            } catch {
-                Log.core.warning("\(url.path) was replaced by another program, and this library could not be kept: \(error)")
-                replacement = Replaced(keptAs: nil)
-            }
-            return replacement
-        }
     }
 }
