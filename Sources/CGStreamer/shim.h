@@ -1,6 +1,6 @@
 // What GstKit needs from GStreamer 1.22 that Swift cannot import directly: the message and
 // object macros, g_object_set/get on playbin's properties (variadic), and the connection of
-// playbin's `about-to-finish` signal (g_signal_connect is a macro). Everything here is a tiny
+// playbin's `about-to-finish` signal (g_signal_connect is a macro), and the bus's sync handler. Everything here is a tiny
 // static inline helper; the safe Swift API lives in GstKit.
 #ifndef BLUELIBRARY_CGSTREAMER_SHIM_H
 #define BLUELIBRARY_CGSTREAMER_SHIM_H
@@ -79,11 +79,52 @@ static inline gboolean bl_gst_auto_sink_is_fake(GstElement *autosink) {
 
 // MARK: - The bus
 
-/// Drops, on the thread that posts them, the messages nobody reads (tags: a FLAC parser posts
-/// its bitrate several times a minute), so they never wake the GTK thread.
+/// The field an error message gains, as it is posted, naming the file it is about.
+#define BL_GST_FAILED_URI_FIELD "bluelibrary-uri"
+
+/// The URI of the file the element `object` reads: the `uri` of the nearest `uridecodebin`
+/// above it (a new string), or NULL (the output, or playbin itself).
+static inline gchar *bl_gst_uri_read_by(GstObject *object) {
+    GstObject *current = object ? gst_object_ref(object) : NULL;
+    while (current) {
+        GstElementFactory *factory = GST_IS_ELEMENT(current) ? gst_element_get_factory(GST_ELEMENT(current)) : NULL;
+        if (factory && strcmp(gst_plugin_feature_get_name(GST_PLUGIN_FEATURE(factory)), "uridecodebin") == 0) {
+            gchar *uri = NULL;
+            g_object_get(current, "uri", &uri, NULL);
+            gst_object_unref(current);
+            return uri;
+        }
+        GstObject *parent = gst_object_get_parent(current);
+        gst_object_unref(current);
+        current = parent;
+    }
+    return NULL;
+}
+
+/// On the thread that posts them: drops the messages nobody reads (tags: a FLAC parser posts
+/// its bitrate several times a minute), so they never wake the GTK thread; and has an error
+/// name the file it is about, while the element that failed is still inside playbin (by the
+/// time the GTK thread reads it, a failed file's decoder may have been taken apart). The bins
+/// it passed through may hold the error too, so it is posted again as a named copy.
 static inline GstBusSyncReply bl_gst_drop_unread(GstBus *bus, GstMessage *message, gpointer data) {
-    (void)bus; (void)data;
-    return GST_MESSAGE_TYPE(message) == GST_MESSAGE_TAG ? GST_BUS_DROP : GST_BUS_PASS;
+    (void)data;
+    if (GST_MESSAGE_TYPE(message) == GST_MESSAGE_TAG) return GST_BUS_DROP;
+    if (GST_MESSAGE_TYPE(message) != GST_MESSAGE_ERROR) return GST_BUS_PASS;
+    const GstStructure *structure = gst_message_get_structure(message);
+    if (structure && gst_structure_has_field(structure, BL_GST_FAILED_URI_FIELD)) return GST_BUS_PASS;
+    gchar *uri = bl_gst_uri_read_by(GST_MESSAGE_SRC(message));
+    if (!uri) return GST_BUS_PASS;
+    GstMessage *named = gst_message_copy(message);
+    gst_structure_set(gst_message_writable_structure(named), BL_GST_FAILED_URI_FIELD, G_TYPE_STRING, uri, NULL);
+    g_free(uri);
+    gst_bus_post(bus, named);
+    return GST_BUS_DROP;
+}
+
+/// The file an error message is about (see `bl_gst_drop_unread`), or NULL; owned by the message.
+static inline const gchar *bl_gst_error_uri(GstMessage *message) {
+    const GstStructure *structure = gst_message_get_structure(message);
+    return structure ? gst_structure_get_string(structure, BL_GST_FAILED_URI_FIELD) : NULL;
 }
 
 static inline void bl_gst_bus_drop_unread(GstBus *bus) {

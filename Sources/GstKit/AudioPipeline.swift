@@ -21,8 +21,8 @@ public final class AudioPipeline {
     /// What an `ELEMENT` message said was missing, until the error that follows it.
     private var missingDecoder: String?
 
-    /// Where the output was in the file playing when the last failure stopped the pipeline
-    /// (a failure of the next, queued file cuts the current one short).
+    /// Where the output was in the file playing when the last failure was posted (a failure of
+    /// the next, queued file cuts the current one short).
     public private(set) var positionAtFailure: Double?
 
     /// Called on the main thread with what the pipeline reports.
@@ -148,7 +148,6 @@ public final class AudioPipeline {
         case GST_MESSAGE_ERROR:
             let failure = failure(from: message)
             positionAtFailure = position
-            gst_element_set_state(playbin, GST_STATE_NULL)
             onEvent?(.failed(failure))
         default:
             break
@@ -182,7 +181,7 @@ public final class AudioPipeline {
         } else {
             kind = .other
         }
-        return PlaybackFailure(kind: kind, message: text, details: details)
+        return PlaybackFailure(kind: kind, message: text, details: details, uri: bl_gst_error_uri(message).map { String(cString: $0) })
     }
 }
 

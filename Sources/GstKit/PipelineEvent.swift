@@ -14,7 +14,9 @@ public enum PipelineEvent: Sendable, Equatable {
     case stateChanged(PipelineState)
     /// The stream's length became known or changed.
     case durationChanged
-    /// Playing failed; the pipeline stopped.
+    /// Playing failed. The pipeline goes on as it was: the owner stops it, or leaves it
+    /// playing when the failure is one it already handled (a decoder that fails posts more
+    /// than one error).
     case failed(PlaybackFailure)
 }
 
@@ -45,10 +47,13 @@ public struct PlaybackFailure: Error, Sendable, Equatable {
     public var message: String
     /// GStreamer's debugging details, for the log.
     public var details: String
+    /// The URI of the file that failed; nil when the failure was not reading a file (the output).
+    public var uri: String?
 
-    public init(kind: Kind, message: String, details: String = "") {
+    public init(kind: Kind, message: String, details: String = "", uri: String? = nil) {
         self.kind = kind
         self.message = message
         self.details = details
+        self.uri = uri
     }
 }

@@ -57,7 +57,7 @@ struct PlaybackModelTests {
         #expect(PlayQueue(albumID: 1, tracks: tracks, current: 99).current == 4, "an index past the end is the last track")
     }
 
-    @Test("the next gapless track is queued in order, even several before the window hears of the first")
+    @Test("the next gapless track is queued in order, even several, and even before the window hears the loaded one began")
     func upcomingTracks() {
         let tracks = (1...4).map { (number: Int) in track("T\(number)", number: number) }
         let upcoming = UpcomingTracks()
@@ -65,12 +65,15 @@ struct PlaybackModelTests {
         #expect(upcoming.queueNext(isPlayable: { $0.title != "T2" }) == tracks[2].uri, "T2 is gone: T3 follows T1")
         #expect(upcoming.queueNext(isPlayable: { _ in true }) == tracks[3].uri, "a very short T3: T4 queued before T3 was heard")
         #expect(upcoming.trackInTrouble == 2)
+        #expect(upcoming.trackStarted().index == nil, "T1 itself began only now: T3 is still to come")
         let first = upcoming.trackStarted()
         #expect(first.index == 2)
         #expect(first.skipped.map(\.title) == ["T2"])
         #expect(upcoming.trackStarted().index == 3)
-        #expect(upcoming.trackStarted().index == nil, "a stream started by hand is not a queued one")
+        #expect(upcoming.trackStarted().index == nil, "nothing queued: a stream that starts is not a queued one")
         #expect(upcoming.queueNext(isPlayable: { _ in true }) == nil, "the album ends after its last track")
+        upcoming.reset(tracks: tracks, current: 1)
+        #expect(upcoming.trackStarted().index == nil, "after a track loaded by hand, the first start is its own")
     }
 
     @Test("what played is remembered in state.json and found again by its file, even if the tracks moved")

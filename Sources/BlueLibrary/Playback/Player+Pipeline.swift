@@ -48,9 +48,17 @@ extension Player {
 
     /// A file that cannot be played is named and passed over; the rest plays on. When it was
     /// the next, queued file, its failure stopped the one playing: that one goes on from
-    /// where it was.
+    /// where it was. A failure about a file already passed over is one told before (a decoder
+    /// posts more than one error, and the later ones can arrive after the recovery began):
+    /// what plays now goes on.
     private func recover(from failure: PlaybackFailure) {
+        let failedTrack = queue.flatMap { queue in failure.uri.flatMap { uri in queue.tracks.firstIndex { $0.uri == uri } } }
+        if let failedTrack, let queue, unplayable.contains(queue.tracks[failedTrack].path) {
+            Log.ui.debug("an earlier failure's later error: \(failure.message)")
+            return
+        }
         Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
+        pipeline?.stop()
         isLoaded = false
         pendingStart = nil
         guard let queue else { return }
@@ -60,7 +68,7 @@ extension Player {
             onChange?(.problem(.noOutput))
             return
         }
-        let failed = min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
+        let failed = failedTrack ?? min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
         let track = queue.tracks[failed]
         unplayable.insert(track.path)
         if case .missingDecoder = failure.kind {

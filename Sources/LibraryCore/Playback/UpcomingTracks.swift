@@ -6,12 +6,16 @@
 /// The streaming thread queues the next playable track (`queueNext()`, skipping files that
 /// are not there); the GTK thread learns that a queued track began (`trackStarted()`) from
 /// the pipeline's bus, a little later. More than one track can be queued before the GTK
-/// thread hears (very short tracks), so the queued ones wait in order.
+/// thread hears (very short tracks), so the queued ones wait in order; the first of them can
+/// even be queued before the GTK thread heard that the track loaded by hand began (a track of
+/// a few seconds is read to its end at once), so that first start is the loaded track's own.
 public final class UpcomingTracks: Sendable {
     private struct State {
         var tracks: [Track] = []
         var current = 0
         var queued: [Int] = []
+        /// Whether the track loaded by hand has yet to report its start.
+        var awaitsLoadedStart = true
         var skipped: [Track] = []
         /// Files that failed to play: passed over without a word (the user was told).
         var unplayable: Set<MusicFilePath> = []
@@ -48,10 +52,15 @@ public final class UpcomingTracks: Sendable {
         }
     }
 
-    /// A queued track began playing: returns its index (nil when the stream that started was
-    /// the one loaded by hand) and the tracks skipped to reach it.
+    /// A stream began playing: returns the queued track's index and the tracks skipped to reach
+    /// it, or nil and none when the stream was the one loaded by hand (the first to start after
+    /// `reset`, whether or not a track was queued meanwhile).
     public func trackStarted() -> (index: Int?, skipped: [Track]) {
         state.withLock { state in
+            if state.awaitsLoadedStart {
+                state.awaitsLoadedStart = false
+                return (nil, [])
+            }
             let skipped = state.skipped
             state.skipped = []
             guard !state.queued.isEmpty else { return (nil, skipped) }
