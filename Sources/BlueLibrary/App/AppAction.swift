@@ -15,6 +15,7 @@ enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
     case importMusicFolder
+    case musicFolders
     case findCoverOnline
     case findMissingCovers
     case search
@@ -53,7 +54,7 @@ enum AppAction: CaseIterable {
 
     var group: Group {
         switch self {
-        case .addAlbum, .editAlbum, .importMusicFolder, .findCoverOnline, .findMissingCovers, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
+        case .addAlbum, .editAlbum, .importMusicFolder, .musicFolders, .findCoverOnline, .findMissingCovers, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
         case .about, .startNewLibrary, .quit: .app
@@ -66,6 +67,7 @@ enum AppAction: CaseIterable {
         case .addAlbum: "add"
         case .editAlbum: "edit"
         case .importMusicFolder: "import-music-folder"
+        case .musicFolders: "music-folders"
         case .findCoverOnline: "find-cover-online"
         case .findMissingCovers: "find-missing-covers"
         case .search: "search"
@@ -111,7 +113,7 @@ enum AppAction: CaseIterable {
         case .playPause: ["<Control>space", "AudioPlay"]
         case .nextTrack: ["<Alt>Right", "AudioNext"]
         case .previousTrack: ["<Alt>Left", "AudioPrev"]
-        case .sort, .playAlbum, .importAlbumList, .exportAlbumList, .findCoverOnline, .findMissingCovers: []
+        case .sort, .playAlbum, .importAlbumList, .exportAlbumList, .musicFolders, .findCoverOnline, .findMissingCovers: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
         case .about, .startNewLibrary: []
@@ -129,6 +131,7 @@ enum AppAction: CaseIterable {
         case .addAlbum: localized("_Add Album…")
         case .editAlbum: localized("_Edit Album…")
         case .importMusicFolder: localized("Import _Music Folder…")
+        case .musicFolders: localized("Music _Folders")
         case .findCoverOnline: localized("Find _Cover Online…")
         case .findMissingCovers: localized("Find Missing C_overs")
         case .search: localized("Search")

@@ -28,6 +28,7 @@ extension MainWindowController {
         let title = command.album?.title.isolatedForDisplay ?? ""
         return switch command.kind {
         case .delete: localized("Delete “%@”", title)
+        case .removeFolder: localized("Remove “%@”", command.folder?.folderName.isolatedForDisplay ?? "")
         case .add: localized("Add “%@”", title)
         case .edit: localized("Edit “%@”", title)
         case .setCover: localized("New Cover for “%@”", title)

@@ -66,6 +66,7 @@ extension MainWindowController {
     private func finishImport(_ summary: MusicImportSummary, of folders: [URL]) {
         musicImports.running = nil
         importProgress.finish()
+        musicFoldersWindow?.reload()
         toast.show(Self.describe(summary, of: folders))
         problems.show(Self.skippedMessages(summary.skipped), heading: localized("Some Files Were Skipped"))
         if let next = musicImports.waiting.first {

@@ -59,6 +59,8 @@ public final class MainWindowController {
     var coverLookups = CoverLookups()
     /// The window of releases to choose a cover from, while it is open.
     package internal(set) var coverCandidates: CoverCandidatesWindow?
+    /// The Music Folders window, while it is open.
+    package internal(set) var musicFoldersWindow: MusicFoldersWindow?
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
@@ -153,11 +155,14 @@ public final class MainWindowController {
     }
 
     /// Closes the dialogs over the window before it goes: libadwaita 1.2's message dialog
-    /// disconnects from its window as it closes, which must still exist then.
+    /// disconnects from its window as it closes, which must still exist then; a window kept
+    /// here past its parent's end would disconnect from a parent already freed.
     package func closeDialogs() {
         problems.withdraw()
         quitConfirmation?.close()
         quitConfirmation = nil
+        coverCandidates?.cancel()
+        musicFoldersWindow?.window.close()
     }
 
     /// The remembered size, or the default one, made no larger than the screen: a window

@@ -4,7 +4,7 @@ import LibraryCore
 // MARK: - WindowActions
 
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
-/// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`,
+/// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`, `win.music-folders`,
 /// `win.find-cover-online`, `win.find-missing-covers`, `win.search`,
 /// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
@@ -20,6 +20,7 @@ package final class WindowActions {
     package let importAction = SimpleAction(name: AppAction.importAlbumList.name)
     package let exportAction = SimpleAction(name: AppAction.exportAlbumList.name)
     package let importMusicFolderAction = SimpleAction(name: AppAction.importMusicFolder.name)
+    package let musicFoldersAction = SimpleAction(name: AppAction.musicFolders.name)
     package let findCoverOnlineAction = SimpleAction(name: AppAction.findCoverOnline.name)
     package let findMissingCoversAction = SimpleAction(name: AppAction.findMissingCovers.name)
     package let searchAction = SimpleAction(name: AppAction.search.name)
@@ -31,8 +32,8 @@ package final class WindowActions {
     package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, findCoverOnlineAction,
-                       findMissingCoversAction, searchAction, playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
+        for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, musicFoldersAction,
+                       findCoverOnlineAction, findMissingCoversAction, searchAction, playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
             window.add(action)
         }
         window.add(sortAction)
@@ -51,6 +52,7 @@ package final class WindowActions {
         importAction.onActivate { [weak controller] in controller?.chooseFileToImport() }
         exportAction.onActivate { [weak controller] in controller?.chooseFileToExport() }
         importMusicFolderAction.onActivate { [weak controller] in controller?.chooseMusicFolder() }
+        musicFoldersAction.onActivate { [weak controller] in controller?.showMusicFolders() }
         findCoverOnlineAction.onActivate { [weak controller] in controller?.findCoverForSelectedAlbum() }
         findMissingCoversAction.onActivate { [weak controller] in controller?.findMissingCovers() }
         searchAction.onActivate { [weak controller] in controller?.startSearching() }

@@ -23,7 +23,7 @@ package final class Toolbar: Widget {
     init() {
         let menu = Menu()
         // Add Album and Delete Album are here too: a narrow window hides their buttons.
-        for action in [AppAction.addAlbum, .editAlbum, .delete, .importMusicFolder, .importAlbumList, .exportAlbumList] {
+        for action in [AppAction.addAlbum, .editAlbum, .delete, .importMusicFolder, .musicFolders, .importAlbumList, .exportAlbumList] {
             menu.append(action.title, action: action.detailedName)
         }
         let covers = Menu()

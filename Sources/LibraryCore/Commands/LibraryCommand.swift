@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - LibraryCommand
 
 /// An undoable change to the library (the command pattern). Commands are values: they are
@@ -23,6 +25,9 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         /// Imported albums from a music folder: added the entries, and updated those of them
         /// already in the library (`previous` holds these as they were).
         case importFolder
+        /// Removed a music folder from the library: deleted the entries, its albums, and
+        /// forgot `folder` (undo brings both back).
+        case removeFolder
     }
 
     public var kind: Kind
@@ -31,17 +36,20 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
     public var entries: [LibraryEntry]
     /// For an edit, the same albums as they were before it (same ids and places); else empty.
     public var previous: [LibraryEntry]
+    /// For a folder's removal, the music folder removed; else nil.
+    public var folder: MusicFilePath?
 
-    public init(kind: Kind, entries: [LibraryEntry], previous: [LibraryEntry] = []) {
+    public init(kind: Kind, entries: [LibraryEntry], previous: [LibraryEntry] = [], folder: MusicFilePath? = nil) {
         self.kind = kind
         self.entries = entries
         self.previous = previous
+        self.folder = folder
     }
 
     /// What carrying the command out (`forward`) or undoing it does to the library.
     public func changes(forward: Bool) -> [EntryChange] {
         switch kind {
-        case .delete: [forward ? .remove(entries) : .insert(entries)]
+        case .delete, .removeFolder: [forward ? .remove(entries) : .insert(entries)]
         case .add, .importFile: [forward ? .insert(entries) : .remove(entries)]
         case .edit, .setCover: [.replace(forward ? entries : previous)]
         case .importFolder:
@@ -65,10 +73,10 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
     /// The first album the command is about, e.g. to name it.
     public var album: Album? { entries.first?.album }
 
-    // MARK: Coding (histories written before edits existed have no `previous`)
+    // MARK: Coding (histories written before edits existed have no `previous`; a folder is its URI)
 
     private enum CodingKeys: String, CodingKey {
-        case kind, entries, previous
+        case kind, entries, previous, folder
     }
 
     public init(from decoder: any Decoder) throws {
@@ -76,6 +84,7 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         kind = try container.decode(Kind.self, forKey: .kind)
         entries = try container.decode([LibraryEntry].self, forKey: .entries)
         previous = try container.decodeIfPresent([LibraryEntry].self, forKey: .previous) ?? []
+        folder = try container.decodeIfPresent(String.self, forKey: .folder).flatMap(URL.init(string:)).flatMap(MusicFilePath.init(url:))
     }
 
     public func encode(to encoder: any Encoder) throws {
@@ -83,6 +92,7 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
         try container.encode(kind, forKey: .kind)
         try container.encode(entries, forKey: .entries)
         if !previous.isEmpty { try container.encode(previous, forKey: .previous) }
+        try container.encodeIfPresent(folder?.uri, forKey: .folder)
     }
 }
 

@@ -18,6 +18,10 @@ enum DatabaseChange: Sendable {
     case importPart(RecordedCommand, part: LibraryCommand, isFirst: Bool, tracks: [StoredTrack])
     /// Remembers files an import read that changed no album.
     case rememberTracks([StoredTrack])
+    /// Remembers the music folders an import began to read.
+    case rememberFolders([MusicFilePath])
+    /// Forgets a music folder that gave no album in the library (no command: nothing to undo).
+    case forgetFolder(MusicFilePath)
 
     /// Writes the change; the caller runs it inside a transaction.
     func write(_ db: Database) throws {
@@ -45,11 +49,18 @@ enum DatabaseChange: Sendable {
             try Self.remember(tracks, in: db)
         case .rememberTracks(let tracks):
             try Self.remember(tracks, in: db)
+        case .rememberFolders(let folders):
+            try Self.remember(folders, in: db)
+        case .forgetFolder(let folder):
+            try Self.forget(folder, in: db)
         }
     }
 
     /// Inserts, removes or rewrites the command's albums (`forward: false` undoes it).
     static func carryOut(_ command: LibraryCommand, forward: Bool, in db: Database) throws {
+        if command.kind == .removeFolder, let folder = command.folder {
+            try forward ? forget(folder, in: db) : remember([folder], in: db)
+        }
         for change in command.changes(forward: forward) {
             switch change {
             case .insert(let entries), .replace(let entries):

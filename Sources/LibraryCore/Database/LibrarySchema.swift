@@ -55,6 +55,12 @@ enum LibrarySchema {
             // The player lists and plays an album's files: found by album, not by path.
             try db.execute(sql: "CREATE INDEX track_album ON track (albumID)")
         }
+        migrator.registerMigration("v5: the music folders the user imported") { db in
+            // Every folder imported is remembered (its path's bytes), outermost only: the list
+            // the user owns in the Music Folders window. Libraries made before start empty;
+            // importing a folder again (cheap: unchanged files are not read) lists it.
+            try db.execute(sql: "CREATE TABLE musicFolder (path BLOB PRIMARY KEY, added REAL NOT NULL) WITHOUT ROWID")
+        }
         return migrator
     }
 }

@@ -7,7 +7,8 @@ extension LibraryAPI {
     /// thread and adds their albums after the last one, as they are found, as one command
     /// that grows while the import runs ("Undo Import of 120 Albums"). Files read by an earlier
     /// import that did not change (path, size, modification time) are not read again; albums
-    /// whose files changed are updated; no album is ever removed by an import.
+    /// whose files changed are updated; no album is ever removed by an import. The folders
+    /// among `folders` join the music folders (`musicFolders()`).
     ///
     /// Cancelling the calling task stops the import; what it added so far stays, undoable. So
     /// does undoing the import while it runs.
@@ -21,8 +22,10 @@ extension LibraryAPI {
         // Changes that could not be saved (a full disk since freed) are tried again first:
         // their files are remembered all the same (`pendingTracks`), never imported twice.
         if persistency.hasUncommittedChanges { persistency.retryCommits() }
+        let roots = folders.compactMap(MusicFilePath.init(url:))
+        rememberMusicFolders(roots)
         let importer = persistency.musicImporter(
-            roots: folders.compactMap(MusicFilePath.init(url:)), ownCovers: ownCovers,
+            roots: roots, ownCovers: ownCovers,
             pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order), partInterval: musicImportPartInterval
         )
         var state = MusicImportState()

@@ -97,8 +97,13 @@ final class PersistencyManager: Sendable {
     /// The albums with no cover, in the user's order, read on the commit queue after every
     /// change submitted so far.
     func coverlessAlbums() async throws -> [CoverlessAlbum] {
+        try await readAfterCommits { database in try database.coverlessAlbums() }
+    }
+
+    /// What `work` reads on the commit queue, after every change submitted so far.
+    func readAfterCommits<Value: Sendable>(_ work: @escaping @Sendable (LibraryDatabase) throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            read({ database in try database.coverlessAlbums() }, then: { continuation.resume(with: $0) })
+            read(work, then: { continuation.resume(with: $0) })
         }
     }
 

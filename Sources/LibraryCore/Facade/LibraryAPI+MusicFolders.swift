@@ -1,0 +1,73 @@
+import Foundation
+
+// MARK: - Music folders
+
+extension LibraryAPI {
+    /// The music folders the user imported, in path order, each with the albums of the library
+    /// its files gave and whether it is there now. Read off the GTK thread, after every change
+    /// submitted so far.
+    public func musicFolders() async -> [MusicFolder] {
+        let found: [(MusicFilePath, Set<AlbumID>, Bool)]
+        do {
+            found = try await persistency.readAfterCommits { database in
+                try database.musicFolderPaths().map { path in
+                    (path, try database.albumIDs(madeFromFilesIn: path), path.isExistingFolder)
+                }
+            }
+        } catch {
+            Log.core.warning("the music folders could not be read: \(error)")
+            return []
+        }
+        let inLibrary = Set(order)
+        let pending = pendingTracks.byPath
+        return found.map { path, ids, isReachable in
+            let pendingIDs = pending.values.filter { $0.stamp.path.isInside(path) }.map(\.albumID)
+            return MusicFolder(path: path, albumCount: ids.union(pendingIDs).intersection(inLibrary).count, isReachable: isReachable)
+        }
+    }
+
+    /// Removes `folder` from the music folders and its albums from the library, as one
+    /// undoable command (undo brings both back); the files stay as they are. Returns how
+    /// many albums left; a folder that gave none is forgotten without a command.
+    @discardableResult
+    public func removeMusicFolder(_ folder: MusicFilePath) async -> Int {
+        guard !refusesChange() else { return 0 }
+        let stored: Set<AlbumID>
+        do {
+            stored = try await persistency.readAfterCommits { database in try database.albumIDs(madeFromFilesIn: folder) }
+        } catch {
+            Log.core.warning("the albums of a music folder could not be read: \(error)")
+            return 0
+        }
+        let pendingIDs = pendingTracks.byPath.values.filter { $0.stamp.path.isInside(folder) }.map(\.albumID)
+        let ids = stored.union(pendingIDs)
+        let entries = order.filter(ids.contains).compactMap { rows.entry($0, page: [$0][...]) }
+        guard !entries.isEmpty else {
+            let sequence = nextSequence
+            nextSequence += 1
+            persistency.submit(.forgetFolder(folder), sequence: sequence)
+            return 0
+        }
+        record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
+        return entries.count
+    }
+
+    /// Remembers the folders among `roots` (not the single files) as music folders.
+    func rememberMusicFolders(_ roots: [MusicFilePath]) {
+        let folders = roots.filter(\.isExistingFolder)
+        guard !folders.isEmpty else { return }
+        let sequence = nextSequence
+        nextSequence += 1
+        persistency.submit(.rememberFolders(folders), sequence: sequence)
+    }
+}
+
+// MARK: - Whether a folder is there
+
+extension MusicFilePath {
+    /// Whether the path names a folder now.
+    var isExistingFolder: Bool {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+}

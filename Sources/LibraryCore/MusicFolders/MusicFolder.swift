@@ -1,0 +1,29 @@
+import Foundation
+
+// MARK: - MusicFolder
+
+/// A folder the user imported music from, as the Music Folders window lists it: the library
+/// remembers every one, outermost only.
+public struct MusicFolder: Hashable, Sendable {
+    public var path: MusicFilePath
+    /// How many albums of the library were made of files inside it.
+    public var albumCount: Int
+    /// Whether the folder is there now (false: its drive is not mounted, or it was moved).
+    public var isReachable: Bool
+
+    public init(path: MusicFilePath, albumCount: Int, isReachable: Bool) {
+        self.path = path
+        self.albumCount = albumCount
+        self.isReachable = isReachable
+    }
+
+    /// The folder's own name ("Music").
+    public var name: String { path.folderName }
+}
+
+extension MusicFilePath {
+    /// The folder's own name ("Music"), or the whole path for the root.
+    public var folderName: String {
+        nameBytes.isEmpty ? displayString : displayName
+    }
+}

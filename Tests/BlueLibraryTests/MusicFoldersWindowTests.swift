@@ -1,0 +1,65 @@
+import Foundation
+import Fixtures
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import LibraryCore
+
+/// Main menu ▸ Music Folders: the folders imported with their albums, one that is not there
+/// said so, Remove taking a folder's albums out as one undoable command, and Import Folder….
+@MainActor
+@Suite(.serialized)
+struct MusicFoldersWindowTests {
+    private func makeAlbums(_ titles: [String], in folder: URL, folders: TestFolders) throws {
+        let maker = MusicFolderMaker(templates: folders.root.appendingPathComponent("templates"))
+        for title in titles {
+            let tags = TrackTags(title: "One", artist: "Band", album: title, genre: "Rock", year: 1990, trackNumber: 1)
+            try maker.track(folder.appendingPathComponent("\(title)/1.flac"), tags: tags)
+        }
+    }
+
+    @Test func theFoldersImportedAreListedAndRemovingOneTakesItsAlbumsOutUndoably() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let rock = folders.root.appendingPathComponent("Rock", isDirectory: true)
+            let jazz = folders.root.appendingPathComponent("Jazz", isDirectory: true)
+            let gone = folders.root.appendingPathComponent("Gone", isDirectory: true)
+            try makeAlbums(["Loud", "Louder", "Loudest"], in: rock, folders: folders)
+            try makeAlbums(["Blue"], in: jazz, folders: folders)
+            try makeAlbums(["Lost"], in: gone, folders: folders)
+            let harness = try await WindowHarness(folders: folders)
+            let window = harness.window
+            window.importMusic([rock])
+            window.importMusic([jazz])
+            window.importMusic([gone])
+            #expect(await harness.wait(for: "the imports to end") { !window.isImportingMusic && harness.report.albumCount == 10 })
+            try FileManager.default.moveItem(at: gone, to: folders.root.appendingPathComponent("Elsewhere"))
+
+            harness.activate(AppAction.musicFolders.detailedName)
+            #expect(await harness.wait(for: "the Music Folders window") { window.musicFoldersWindow?.folders.count == 3 })
+            let list = try #require(window.musicFoldersWindow)
+            #expect(list.window.isShown)
+            #expect(list.folders.map { MusicFoldersWindow.describe($0) } == [
+                "Gone, \(gone.path), Not found: its drive may not be connected, or it moved · 1 album",
+                "Jazz, \(jazz.path), 1 album",
+                "Rock, \(rock.path), 3 albums",
+            ])
+            #expect(list.removeButtons.count == 3)
+
+            list.removeButtons[2].click()
+            #expect(await harness.wait(for: "Rock's albums to leave") { harness.report.albumCount == 7 })
+            #expect(await harness.wait(for: "the list without Rock") { list.isUpToDate && list.folders.map(\.name) == ["Gone", "Jazz"] })
+            #expect(harness.report.toast == "“\u{2068}Rock\u{2069}” removed with its 3 albums")
+            #expect(window.toolbar.undoTooltip == "\u{200E}Undo Remove “\u{2068}Rock\u{2069}” (Ctrl+Z)")
+            #expect(FileManager.default.fileExists(atPath: rock.appendingPathComponent("Loud/1.flac").path), "the files stay")
+
+            try await harness.press("Escape")
+            #expect(await harness.wait(for: "the window to close") { window.musicFoldersWindow == nil })
+            try await harness.press("ctrl+z")
+            #expect(await harness.wait(for: "Rock's albums back") { harness.report.albumCount == 10 })
+            harness.activate(AppAction.musicFolders.detailedName)
+            #expect(await harness.wait(for: "Rock listed again") { window.musicFoldersWindow?.folders.map(\.name) == ["Gone", "Jazz", "Rock"] })
+            await harness.close()  // with the window open: it closes first
+        }
+    }
+}
