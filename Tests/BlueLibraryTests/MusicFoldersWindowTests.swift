@@ -18,6 +18,29 @@ struct MusicFoldersWindowTests {
         }
     }
 
+    @Test func anAlbumFolderCopiedIntoAMusicFolderAppearsInTheStripByItself() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music", isDirectory: true)
+            try makeAlbums(["Early"], in: music, folders: folders)
+            let harness = try await WindowHarness(folders: folders)
+            let window = harness.window
+            window.importMusic([music])
+            #expect(await harness.wait(for: "the import") { !window.isImportingMusic && harness.report.albumCount == 6 })
+            #expect(await harness.wait(for: "the folder to be followed") { window.library.follower?.watchCount == 2 })
+
+            // As a file manager's copy ends: the album folder, written elsewhere, moved in.
+            let staging = folders.root.appendingPathComponent("staging", isDirectory: true)
+            try makeAlbums(["Late"], in: staging, folders: folders)
+            try FileManager.default.moveItem(at: staging.appendingPathComponent("Late"), to: music.appendingPathComponent("Late"))
+            #expect(await harness.wait(for: "the new album in the strip") { harness.report.albumCount == 7 })
+            #expect(harness.report.subtitle.hasSuffix("7 albums"), "\(harness.report.subtitle)")
+            #expect(window.library.album(at: 6)?.title == "Late")
+            #expect(window.toolbar.undoTooltip.contains("Import of 1 Album"), "Undo still undoes the user's import, not the folder's change")
+            await harness.close()
+        }
+    }
+
     @Test func theFoldersImportedAreListedAndRemovingOneTakesItsAlbumsOutUndoably() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()

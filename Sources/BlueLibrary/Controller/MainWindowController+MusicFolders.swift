@@ -19,6 +19,26 @@ extension MainWindowController {
         foldersWindow.present()
     }
 
+    /// Starts following the music folders once the window is on screen: what changed while
+    /// the app was closed, then every change as it settles, reach the library by themselves.
+    func followMusicFolders() {
+        guard !library.isReadOnly else { return }
+        Task { [weak self, library] in
+            await library.followMusicFolders { [weak self] folders in self?.tellNotWatched(folders) }
+        }
+    }
+
+    /// Says once that some folders cannot be watched whole, and what happens instead.
+    private func tellNotWatched(_ folders: [MusicFilePath]) {
+        let minutes = String(MusicFolderFollower.rescanInterval.components.seconds / 60)
+        let names = folders.map { "• " + $0.displayString.isolatedForDisplay }
+        problems.show([localizedPlural(
+            "This computer’s limit of watched folders is reached: changes in this music folder are looked for every %@ minutes instead of at once:",
+            "This computer’s limit of watched folders is reached: changes in these music folders are looked for every %@ minutes instead of at once:",
+            folders.count, minutes
+        )] + names, heading: localized("Some Music Folders Are Not Watched"))
+    }
+
     /// Takes `folder` and its albums out of the library (one undoable command) and says so.
     private func remove(_ folder: MusicFolder) {
         Task { [weak self] in

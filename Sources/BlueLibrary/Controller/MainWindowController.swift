@@ -141,6 +141,7 @@ public final class MainWindowController {
             hasToldLoadProblems = true
             let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
             problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
+            followMusicFolders()
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }

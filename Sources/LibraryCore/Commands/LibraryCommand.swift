@@ -73,6 +73,22 @@ public struct LibraryCommand: Codable, Hashable, Sendable {
     /// The first album the command is about, e.g. to name it.
     public var album: Album? { entries.first?.album }
 
+    /// The command with `albums` in place of what it holds of the same ids, on either side:
+    /// a change that is no command (a followed folder's files changed) rewrites the history
+    /// with it, so that undo and redo never put back what the files no longer say. `nil`
+    /// when the command holds none of them.
+    func rebased(onto albums: [AlbumID: Album]) -> LibraryCommand? {
+        guard (entries + previous).contains(where: { albums[$0.id] != nil }) else { return nil }
+        var rebased = self
+        for index in rebased.entries.indices {
+            if let album = albums[rebased.entries[index].id] { rebased.entries[index].album = album }
+        }
+        for index in rebased.previous.indices {
+            if let album = albums[rebased.previous[index].id] { rebased.previous[index].album = album }
+        }
+        return rebased
+    }
+
     // MARK: Coding (histories written before edits existed have no `previous`; a folder is its URI)
 
     private enum CodingKeys: String, CodingKey {

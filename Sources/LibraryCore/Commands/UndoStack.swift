@@ -33,6 +33,22 @@ public struct UndoStack: Hashable, Sendable {
         return true
     }
 
+    /// Puts `albums` in place of what the commands hold of the same ids
+    /// (`LibraryCommand.rebased(onto:)`); returns the commands that changed.
+    mutating func rebase(onto albums: [AlbumID: Album]) -> [RecordedCommand] {
+        var changed: [RecordedCommand] = []
+        func rebase(_ commands: inout [RecordedCommand]) {
+            for index in commands.indices {
+                guard let rebased = commands[index].command.rebased(onto: albums) else { continue }
+                commands[index].command = rebased
+                changed.append(commands[index])
+            }
+        }
+        rebase(&undoCommands)
+        rebase(&redoCommands)
+        return changed
+    }
+
     /// Moves the command to undo next onto the redo history and returns it.
     public mutating func undo() -> RecordedCommand? {
         guard let command = undoCommands.popLast() else { return nil }

@@ -16,6 +16,10 @@ enum DatabaseChange: Sendable {
     /// records the import as it now stands (`recorded`: new when `isFirst`, else rewritten),
     /// and remembers the files read.
     case importPart(RecordedCommand, part: LibraryCommand, isFirst: Bool, tracks: [StoredTrack])
+    /// A part of an import that follows a change in the music folders: carries out `part`
+    /// and remembers the files read, with no command in the history; the recorded commands
+    /// that held the albums it rewrote are rewritten with them (`rebased`).
+    case followPart(LibraryCommand, tracks: [StoredTrack], rebased: [RecordedCommand])
     /// Remembers files an import read that changed no album.
     case rememberTracks([StoredTrack])
     /// Remembers the music folders an import began to read.
@@ -47,6 +51,13 @@ enum DatabaseChange: Sendable {
             )
             try Self.carryOut(part, forward: true, in: db)
             try Self.remember(tracks, in: db)
+        case .followPart(let part, let tracks, let rebased):
+            try Self.carryOut(part, forward: true, in: db)
+            try Self.remember(tracks, in: db)
+            for recorded in rebased {
+                try db.execute(sql: "UPDATE command SET payload = ? WHERE serial = ?",
+                               arguments: [try Self.payload(recorded.command), recorded.serial])
+            }
         case .rememberTracks(let tracks):
             try Self.remember(tracks, in: db)
         case .rememberFolders(let folders):

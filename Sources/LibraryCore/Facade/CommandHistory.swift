@@ -35,6 +35,12 @@ struct CommandHistory {
         return stack.amend(recorded) ? recorded : nil
     }
 
+    /// Rewrites the commands that hold albums of `albums`' ids with them (a followed
+    /// folder's change, which is no command); returns those commands.
+    mutating func rebase(onto albums: [AlbumID: Album]) -> [RecordedCommand] {
+        stack.rebase(onto: albums)
+    }
+
     /// The command to undo next, moved onto the redo history.
     mutating func undo() -> RecordedCommand? { stack.undo() }
 

@@ -46,9 +46,12 @@ extension LibraryAPI {
             let sequence = nextSequence
             nextSequence += 1
             persistency.submit(.forgetFolder(folder), sequence: sequence)
+            follower?.unfollow(folder)
             return 0
         }
-        record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
+        let command = LibraryCommand(kind: .removeFolder, entries: entries, folder: folder)
+        record(command)
+        followFolder(of: command, forward: true)
         return entries.count
     }
 
@@ -59,6 +62,13 @@ extension LibraryAPI {
         let sequence = nextSequence
         nextSequence += 1
         persistency.submit(.rememberFolders(folders), sequence: sequence)
+        follower?.follow(folders)
+    }
+
+    /// Follows or stops following the folder of a removal being undone or redone.
+    func followFolder(of command: LibraryCommand, forward: Bool) {
+        guard command.kind == .removeFolder, let folder = command.folder else { return }
+        if forward { follower?.unfollow(folder) } else { follower?.follow([folder]) }
     }
 }
 

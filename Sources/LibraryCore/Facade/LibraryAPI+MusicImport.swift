@@ -13,22 +13,35 @@ extension LibraryAPI {
     /// Cancelling the calling task stops the import; what it added so far stays, undoable. So
     /// does undoing the import while it runs.
     ///
+    /// An import that follows a change in the music folders (`origin: .folderChange`) is no
+    /// command: it changes only albums with a new or changed file, so an album the user
+    /// deleted stays deleted while its files are as they were, and nothing is added to the
+    /// undo history. Imports run one after the other, in the order they were asked for.
+    ///
     /// - Parameter onProgress: Called on the main actor as the import goes on.
     public func importMusic(
         _ folders: [URL],
+        origin: MusicImportOrigin = .user,
         onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
+    ) async -> MusicImportSummary {
+        await imports.oneAtATime { [self] in
+            await runImport(folders.compactMap(MusicFilePath.init(url:)), origin: origin, onProgress: onProgress)
+        }
+    }
+
+    private func runImport(
+        _ roots: [MusicFilePath], origin: MusicImportOrigin, onProgress: @escaping @MainActor (MusicImportProgress) -> Void
     ) async -> MusicImportSummary {
         guard !refusesChange() else { return MusicImportSummary() }
         // Changes that could not be saved (a full disk since freed) are tried again first:
         // their files are remembered all the same (`pendingTracks`), never imported twice.
         if persistency.hasUncommittedChanges { persistency.retryCommits() }
-        let roots = folders.compactMap(MusicFilePath.init(url:))
-        rememberMusicFolders(roots)
+        if origin == .user { rememberMusicFolders(roots) }
         let importer = persistency.musicImporter(
-            roots: roots, ownCovers: ownCovers,
-            pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order), partInterval: musicImportPartInterval
+            roots: roots, ownCovers: ownCovers, pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order),
+            partInterval: musicImportPartInterval, changedFilesOnly: origin == .folderChange
         )
-        var state = MusicImportState()
+        var state = MusicImportState(isCommand: origin == .user)
         let outcome = await MusicImportRun(importer: importer).run { part in
             let isGoingOn = apply(part, to: &state)
             onProgress(part.progress)
@@ -98,22 +111,30 @@ extension LibraryAPI {
             return true
         }
         let part = LibraryCommand(kind: .importFolder, entries: written, previous: change.previous)
-        let isFirst = state.serial == nil
-        let recorded: RecordedCommand
-        if let serial = state.serial {
-            guard let grown = history.grow(serial, by: part) else { return false }
-            recorded = grown
+        let databaseChange: DatabaseChange
+        if state.isCommand {
+            let isFirst = state.serial == nil
+            let recorded: RecordedCommand
+            if let serial = state.serial {
+                guard let grown = history.grow(serial, by: part) else { return false }
+                recorded = grown
+            } else {
+                recorded = history.record(part)
+                state.serial = recorded.serial
+            }
+            databaseChange = .importPart(recorded, part: part, isFirst: isFirst, tracks: change.tracks)
         } else {
-            recorded = history.record(part)
-            state.serial = recorded.serial
+            let rebased = history.rebase(onto: Dictionary(change.replaced.map { ($0.id, $0.album) }) { _, last in last })
+            databaseChange = .followPart(part, tracks: change.tracks, rebased: rebased)
+            if !rebased.isEmpty { observers.post(.undoStateChanged) }  // what Undo names may have changed
         }
         rows.insert(written, sequence: sequence)
         albumOrder.append(contentsOf: added.map { $0.id })
         if !added.isEmpty { showAppended(added) }
         if !change.replaced.isEmpty { _ = showReplaced(change.replaced) }
         if selectedIndex == nil, count > 0 { setSelection(0) }
-        persistency.submit(.importPart(recorded, part: part, isFirst: isFirst, tracks: change.tracks), sequence: sequence)
-        observers.post(.undoStateChanged)
+        persistency.submit(databaseChange, sequence: sequence)
+        if state.isCommand { observers.post(.undoStateChanged) }
         saveState()
         return true
     }
@@ -123,6 +144,8 @@ extension LibraryAPI {
 
 /// What one import has done so far, on the main actor.
 private struct MusicImportState {
+    /// Whether the import is a command the user can undo (not one following a folder).
+    var isCommand = true
     /// The import's command, once it changed something.
     var serial: Int64?
     /// The album each group of tracks became.

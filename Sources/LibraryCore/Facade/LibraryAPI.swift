@@ -62,6 +62,10 @@ public final class LibraryAPI {
     var isCommitFailing = false
     /// How often an import hands over the albums it found (tests make it hand over each chunk).
     var musicImportPartInterval: Duration = .milliseconds(250)
+    /// Music imports, run one at a time.
+    let imports = SerialImports()
+    /// Keeps the library in step with the music folders, once `followMusicFolders()` started it.
+    public internal(set) var follower: MusicFolderFollower?
     var isStateSaveFailing = false
     /// Counts the questions asked of the database about what to show: an answer to an older
     /// one is dropped, and the commit queue skips questions asked again since.
@@ -123,6 +127,7 @@ public final class LibraryAPI {
     /// only it), closes the database and drops its lock, so that another instance may open
     /// it. What quitting does; tests also relaunch within one process with it.
     public func close() {
+        follower = nil
         persistency.flush()
         let isEmptied = persistency.closeDatabase()
         if isReadOnly {

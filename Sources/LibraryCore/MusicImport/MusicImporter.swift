@@ -41,6 +41,10 @@ struct MusicImporter: Sendable {
     var partInterval: Duration = .milliseconds(250)
     /// How many files are read between two looks at the clock and the cancel button.
     var chunkSize = 32
+    /// Whether only albums with a new or changed file are handed over (a change seen in a
+    /// followed folder): an album the user deleted stays deleted while its files are as they
+    /// were. An import the user asks for brings such an album back.
+    var changedFilesOnly = false
 
     /// Runs the import; `deliver` gets each part (on this thread), the last one included.
     func run(isCancelled: @Sendable () -> Bool, deliver: (Part) -> Void) -> MusicImportSummary {
@@ -53,7 +57,7 @@ struct MusicImporter: Sendable {
 
         let (stored, existing) = rememberedFiles()
         var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
-                              coverless: Set(existing.filter { $0.value.isEmpty }.keys))
+                              coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly)
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -175,18 +179,24 @@ private struct Groups {
     /// Unchanged albums without a cover, to be given one if their folder or files have it.
     private var coverSearches: [(key: AlbumGroupKey, id: AlbumID)] = []
 
-    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = []) {
+    /// Whether only new or changed files change an album (`MusicImporter.changedFilesOnly`).
+    private let changedFilesOnly: Bool
+
+    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = [], changedFilesOnly: Bool = false) {
         self.existing = existing
         self.coverMissing = coverMissing
         self.coverless = coverless
+        self.changedFilesOnly = changedFilesOnly
     }
 
     /// Adds a track to its album. The album has changed unless the track is unchanged and was
-    /// part of it, still in the library, last time.
+    /// part of it, still in the library, last time (or, with `changedFilesOnly`, unless the
+    /// track is unchanged).
     mutating func add(_ track: ImportedTrack) {
         let key = AlbumGroupKey(track)
         var group = groups[key] ?? Group()
-        let isKnown = !track.isChanged && track.storedAlbumID.map { existing.contains($0) && group.storedAlbumIDs.isSubset(of: [$0]) } == true
+        let isKnown = !track.isChanged && (changedFilesOnly
+            || track.storedAlbumID.map { existing.contains($0) && group.storedAlbumIDs.isSubset(of: [$0]) } == true)
         if let id = track.storedAlbumID { group.storedAlbumIDs.insert(id) }
         group.tracks.append(track)
         groups[key] = group

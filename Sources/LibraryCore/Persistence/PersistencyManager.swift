@@ -116,9 +116,9 @@ final class PersistencyManager: Sendable {
 
     /// An importer of the music under `roots` that knows the files this library has read.
     func musicImporter(roots: [MusicFilePath], ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
-                       albumsInLibrary: Set<AlbumID>, partInterval: Duration) -> MusicImporter {
+                       albumsInLibrary: Set<AlbumID>, partInterval: Duration, changedFilesOnly: Bool) -> MusicImporter {
         MusicImporter(roots: roots, importedFiles: ImportedFiles(database), ownCovers: ownCovers, pendingTracks: pendingTracks,
-                      albumsInLibrary: albumsInLibrary, partInterval: partInterval)
+                      albumsInLibrary: albumsInLibrary, partInterval: partInterval, changedFilesOnly: changedFilesOnly)
     }
 
     /// Writes every committed album to `file` in the `albums.json` format, off the GTK thread.

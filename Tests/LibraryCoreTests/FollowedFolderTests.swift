@@ -1,0 +1,128 @@
+import Foundation
+import Fixtures
+import Testing
+@testable import LibraryCore
+import TestSupport
+
+/// The library follows its music folders by itself (real folders, real inotify): an album
+/// folder copied in appears, a retagged file updates its album, what changed while the app
+/// was closed is found at the next start, and an album the user deleted does not come back
+/// while its files are unchanged. None of it is a command in the undo history.
+@MainActor
+@Suite("Followed music folders")
+struct FollowedFolderTests {
+    let folders = TestFolders(defaultLibrary: nil)
+    var music: URL { folders.root.appendingPathComponent("Music", isDirectory: true) }
+    var maker: MusicFolderMaker { MusicFolderMaker(templates: folders.root.appendingPathComponent("templates")) }
+
+    private func tags(album: String, genre: String = "Rock") -> TrackTags {
+        TrackTags(title: "One", artist: "Band", album: album, genre: genre, year: 1999, trackNumber: 1)
+    }
+
+    /// Writes an album folder outside the music folder, then moves it in at once (as a file
+    /// manager's copy ends): one change to follow.
+    private func copyAlbum(_ title: String, into folder: URL) throws {
+        let outside = folders.root.appendingPathComponent("staging/\(title)", isDirectory: true)
+        try maker.track(outside.appendingPathComponent("1.flac"), tags: tags(album: title))
+        try maker.track(outside.appendingPathComponent("2.flac"), tags: tags(album: title))
+        try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: outside, to: folder.appendingPathComponent(title))
+    }
+
+    /// Waits until `condition` holds (a minute at most, for a slow machine): the followed
+    /// change is imported on the main actor, which this test yields to while it waits.
+    private func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
+        let deadline = ContinuousClock.now + .seconds(60)
+        while !condition() {
+            guard ContinuousClock.now < deadline else { return false }
+            try? await Task.sleep(for: .milliseconds(10))
+        }
+        return true
+    }
+
+    @Test("an album folder copied in appears, a retagged file updates its album, and neither is a command")
+    func copiedInAndRetagged() async throws {
+        try copyAlbum("First", into: music)
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        #expect(library.albums.map(\.title) == ["First"])
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+
+        try copyAlbum("Second", into: music)
+        #expect(await waitUntil { library.count == 2 }, "the new album folder is imported by itself")
+        #expect(library.albums.map(\.title) == ["First", "Second"])
+        #expect(library.albums[1].trackCount == 2)
+        #expect(library.commandToUndo?.kind == .importFolder && library.commandToUndo?.entries.count == 1, "no command for it")
+
+        try maker.track(music.appendingPathComponent("First/1.flac"), tags: tags(album: "First", genre: "Jazz"))
+        try maker.track(music.appendingPathComponent("First/2.flac"), tags: tags(album: "First", genre: "Jazz"))
+        #expect(await waitUntil { library.album(at: 0)?.genre == "Jazz" }, "retagged files update their album")
+        library.undo()
+        #expect(library.albums.map(\.title) == ["Second"], "undoing the import takes out the album it made, as its files now say it is")
+        library.redo()
+        #expect(library.albums.map(\.genre) == ["Jazz", "Rock"], "and redoing it never puts back the old tags")
+        library.close()
+        #expect(try folders.database().historyAgrees)
+    }
+
+    @Test("20,000 folders are all watched, and a change deep among them is found")
+    func twentyThousandFolders() async throws {
+        try copyAlbum("Deep", into: music.appendingPathComponent("a/b/c"))
+        for index in 0..<20_000 {
+            try FileManager.default.createDirectory(at: music.appendingPathComponent("tree/\(index / 100)/\(index)"), withIntermediateDirectories: true)
+        }
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        let follower = await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        #expect(follower.watchCount == 1 + 3 + 1 + 1 + 200 + 20_000, "Music, a/b/c, Deep, tree, its 200 and their 20,000")
+        try copyAlbum("Deeper", into: music.appendingPathComponent("tree/199/19999"))
+        #expect(await waitUntil { library.count == 2 })
+        library.close()
+    }
+
+    @Test("past the limit of watches, the user is told once and the folder is looked at from time to time")
+    func pastTheLimitOfWatches() async throws {
+        try copyAlbum("First", into: music)
+        for index in 0..<10 {
+            try FileManager.default.createDirectory(at: music.appendingPathComponent("empty \(index)"), withIntermediateDirectories: true)
+        }
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        var told: [[MusicFilePath]] = []
+        // One watch: the music folder itself; what happens inside its subfolders is not seen.
+        let options = MusicFolderFollower.Options(settleDelay: .milliseconds(100), rescanInterval: .milliseconds(200), maxWatches: 1)
+        let follower = await library.followMusicFolders(options) { told.append($0) }
+        #expect(follower.watchCount == 1)
+        #expect(told.map { $0.map(\.displayString) } == [[music.path]], "told once, naming the folder")
+        try copyAlbum("Second", into: music.appendingPathComponent("empty 3"))
+        #expect(await waitUntil { library.count == 2 }, "found by looking again")
+        #expect(told.count == 1)
+        library.close()
+    }
+
+    @Test("what changed while the app was closed is found at the next start; a deleted album stays deleted")
+    func changesWhileClosedAndDeletionsKept() async throws {
+        try copyAlbum("Kept", into: music)
+        try copyAlbum("Deleted", into: music)
+        do {
+            let library = LibraryAPI(locations: folders.locations)
+            _ = await library.importMusic([music])
+            #expect(library.albums.map(\.title) == ["Deleted", "Kept"])
+            library.deleteAlbum(at: 0)
+            library.close()
+        }
+        try copyAlbum("New", into: music)
+
+        let relaunched = LibraryAPI(locations: folders.locations)
+        await relaunched.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        #expect(relaunched.albums.map(\.title) == ["Kept", "New"], "found at start; the deleted album's files are unchanged")
+
+        try copyAlbum("Newer", into: music)
+        #expect(await waitUntil { relaunched.count == 3 })
+        #expect(relaunched.albums.map(\.title) == ["Kept", "New", "Newer"], "a change beside it does not bring it back either")
+        relaunched.undo()
+        #expect(relaunched.albums.map(\.title) == ["Deleted", "Kept", "New", "Newer"], "the user's undo is the user's")
+        relaunched.close()
+        #expect(try folders.database().historyAgrees)
+    }
+}
