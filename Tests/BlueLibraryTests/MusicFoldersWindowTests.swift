@@ -37,6 +37,20 @@ struct MusicFoldersWindowTests {
             #expect(harness.report.subtitle.hasSuffix("7 albums"), "\(harness.report.subtitle)")
             #expect(window.library.album(at: 6)?.title == "Late")
             #expect(window.toolbar.undoTooltip.contains("Import of 1 Album"), "Undo still undoes the user's import, not the folder's change")
+
+            // Its files moved away: the album stays, dimmed, and its details say so.
+            try FileManager.default.moveItem(at: music.appendingPathComponent("Early"), to: staging.appendingPathComponent("Early"))
+            harness.library.selectAlbum(at: 5)
+            #expect(await harness.wait(for: "Early marked missing") { (window.scroller.view(at: 5) as? AlbumView)?.isMissing == true })
+            #expect(harness.report.albumCount == 7)
+            #expect(harness.report.properties.last == "Files: Not found: they may have moved, or be on a drive that is not connected")
+            #expect((window.scroller.view(at: 5) as? AlbumView)?.accessibleLabel == "Early by Band, files not found")
+            #expect(!harness.report.canPlay)
+            #expect(harness.report.playTooltip?.hasPrefix("This album’s files are not found") == true)
+            try FileManager.default.moveItem(at: staging.appendingPathComponent("Early"), to: music.appendingPathComponent("Early"))
+            #expect(await harness.wait(for: "Early whole again") { (window.scroller.view(at: 5) as? AlbumView)?.isMissing == false })
+            #expect(harness.report.properties.count == 7, "no Files row")
+            #expect(harness.report.canPlay)
             await harness.close()
         }
     }

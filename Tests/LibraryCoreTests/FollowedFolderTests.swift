@@ -65,6 +65,76 @@ struct FollowedFolderTests {
         #expect(try folders.database().historyAgrees)
     }
 
+    @Test("a file removed leaves its album with the others; an album folder deleted is marked missing, never deleted, and whole when it is back")
+    func removedFilesAndMissingAlbums() async throws {
+        try copyAlbum("Shrinking", into: music)
+        try copyAlbum("Vanishing", into: music)
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        let vanishing = try #require(library.entry(at: 1)?.id)
+        #expect(library.albums.map(\.trackCount) == [2, 2])
+
+        try FileManager.default.removeItem(at: music.appendingPathComponent("Shrinking/2.flac"))
+        #expect(await waitUntil { library.album(at: 0)?.trackCount == 1 }, "the album follows its files")
+        #expect(library.tracks(ofAlbum: try #require(library.entry(at: 0)?.id)).count == 1)
+
+        let aside = folders.root.appendingPathComponent("aside", isDirectory: true)
+        try FileManager.default.moveItem(at: music.appendingPathComponent("Vanishing"), to: aside)
+        #expect(await waitUntil { library.isMissing(vanishing) }, "its files are gone: missing")
+        #expect(library.count == 2 && library.album(at: 1)?.trackCount == 2, "never deleted, never changed")
+        try FileManager.default.moveItem(at: aside, to: music.appendingPathComponent("Vanishing"))
+        #expect(await waitUntil { !library.isMissing(vanishing) }, "back as it was")
+        #expect(library.album(at: 1)?.title == "Vanishing" && library.count == 2)
+        library.close()
+        #expect(try folders.database().historyAgrees)
+    }
+
+    @Test("a drive that goes away: its albums are marked missing and nothing is removed; back, they are whole again")
+    func aDriveThatGoesAway() async throws {
+        // The drive: a tmpfs where mounting is allowed (plugged in: the same files, with their
+        // times, copied onto a new one), else the music folder renamed away and back.
+        let drive = folders.root.appendingPathComponent("drive", isDirectory: true)
+        let original = folders.root.appendingPathComponent("original", isDirectory: true)
+        try copyAlbum("On the Drive", into: original.appendingPathComponent("Music"))
+        try FileManager.default.createDirectory(at: drive, withIntermediateDirectories: true)
+        let onDrive = drive.appendingPathComponent("Music", isDirectory: true)
+        let mounts = SmallFileSystem.isAvailable
+        func plugIn() throws {
+            if mounts {
+                try SmallFileSystem.mount(size: "4m", on: drive)
+                try PythonScript.run("import shutil, sys; shutil.copytree(sys.argv[1], sys.argv[2])", original.appendingPathComponent("Music").path, onDrive.path)
+            } else {
+                try FileManager.default.moveItem(at: drive.appendingPathComponent("away"), to: onDrive)
+            }
+        }
+        func unplug() throws {
+            if mounts {
+                SmallFileSystem.unmount(drive)
+            } else {
+                try FileManager.default.moveItem(at: onDrive, to: drive.appendingPathComponent("away"))
+            }
+        }
+        if !mounts { try FileManager.default.moveItem(at: original.appendingPathComponent("Music"), to: drive.appendingPathComponent("away")) }
+        try plugIn()
+        defer { if mounts { SmallFileSystem.unmount(drive) } }
+
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([onDrive])
+        let id = try #require(library.entry(at: 0)?.id)
+        let options = MusicFolderFollower.Options(settleDelay: .milliseconds(100), reachInterval: .milliseconds(100))
+        await library.followMusicFolders(options)
+
+        try unplug()
+        #expect(await waitUntil { library.isMissing(id) }, "unplugged: missing")
+        #expect(library.count == 1 && library.album(at: 0)?.trackCount == 2, "nothing removed")
+        try plugIn()
+        #expect(await waitUntil { !library.isMissing(id) }, "plugged in again: whole")
+        #expect(library.album(at: 0)?.trackCount == 2)
+        library.close()
+        #expect(try folders.database().historyAgrees)
+    }
+
     @Test("20,000 folders are all watched, and a change deep among them is found")
     func twentyThousandFolders() async throws {
         try copyAlbum("Deep", into: music.appendingPathComponent("a/b/c"))

@@ -223,6 +223,7 @@ final class EventLog {
         case .saveRecovered: "save recovered"
         case .changeRefused: "change refused"
         case .hiddenByView(let albums): "hidden \(albums.count)"
+        case .missingChanged(let ids): "missing changed \(ids.count)"
         case .facetsChanged: nil
         }
     }

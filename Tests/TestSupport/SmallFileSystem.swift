@@ -18,12 +18,18 @@ public enum SmallFileSystem {
         try run("/usr/bin/mount", "-t", "tmpfs", "-o", "size=\(size)", "tmpfs", folder.path)
     }
 
+    /// Mounts the folder `source` again on the existing folder `folder` (a bind mount): a
+    /// drive a test unplugs (`unmount`) and plugs in again with the same files.
+    public static func bind(_ source: URL, on folder: URL) throws {
+        try run("/usr/bin/mount", "--bind", source.path, folder.path)
+    }
+
     /// Gives the tmpfs on `folder` a new size (space freed), keeping its files.
     public static func resize(_ folder: URL, to size: String) throws {
         try run("/usr/bin/mount", "-o", "remount,size=\(size)", folder.path)
     }
 
-    /// Unmounts the tmpfs on `folder`, even while files are open in it.
+    /// Unmounts what is mounted on `folder`, even while files are open in it.
     public static func unmount(_ folder: URL) {
         try? run("/usr/bin/umount", "-l", folder.path)
     }

@@ -60,10 +60,12 @@ final class BenchmarkSession {
         if runs("covers") { await CoverLoading(server: server).run() }
         if runs("import") { await MusicImportBench(controller: controller, root: music).run() }
         if runs("covers-online") { await CoverLookupBench(controller: controller, server: lookupServer, root: music).run() }
+        if runs("following") { await FollowingBench(controller: controller, root: music).run() }
     }
 
     /// Whether the scenario `name` runs: all of them, unless `BLUELIBRARY_BENCH_ONLY` names
-    /// some (comma-separated: interactions, browsing, saving, covers, import, covers-online),
+    /// some (comma-separated: interactions, browsing, saving, covers, import, covers-online,
+    /// following),
     /// to measure one thing again without the others.
     private func runs(_ name: String) -> Bool {
         guard let only = ProcessInfo.processInfo.environment["BLUELIBRARY_BENCH_ONLY"], !only.isEmpty else { return true }

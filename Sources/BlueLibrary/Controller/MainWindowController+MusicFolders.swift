@@ -39,6 +39,11 @@ extension MainWindowController {
         )] + names, heading: localized("Some Music Folders Are Not Watched"))
     }
 
+    /// What the properties say of an album whose files are gone.
+    static var filesNotFound: String {
+        localized("Not found: they may have moved, or be on a drive that is not connected")
+    }
+
     /// Takes `folder` and its albums out of the library (one undoable command) and says so.
     private func remove(_ folder: MusicFolder) {
         Task { [weak self] in

@@ -30,7 +30,12 @@ extension MainWindowController {
     /// Whether the selected album has music files to play.
     var selectedAlbumIsPlayable: Bool {
         guard let album = library.selectedAlbum else { return false }
-        return album.folder != nil && (album.trackCount ?? 0) > 0 && player.isAvailable
+        return album.folder != nil && (album.trackCount ?? 0) > 0 && player.isAvailable && !selectedAlbumIsMissing
+    }
+
+    /// Whether the selected album's files were found gone (`LibraryAPI.isMissing(_:)`).
+    var selectedAlbumIsMissing: Bool {
+        library.selectedIndex.flatMap(library.albumID(at:)).map(library.isMissing) ?? false
     }
 
     // MARK: Following the player
@@ -117,6 +122,8 @@ extension MainWindowController {
         case (_, false): localized("Playing needs GStreamer, which could not be set up")
         case (let album?, true) where album.folder == nil || (album.trackCount ?? 0) == 0:
             localized("This album has no music files: only albums imported from a music folder can be played")
+        case (_?, true) where selectedAlbumIsMissing:
+            localized("This album’s files are not found: they may have moved, or be on a drive that is not connected")
         default: AppAction.playAlbum.tooltip(localized("Play the album"))
         }
         // Setting a tooltip asks the X server where the pointer is: only when it changes.

@@ -15,7 +15,9 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int) {
         guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
         // The marker of the album playing reaches the strip as content, like the cover.
-        albumView.configure(with: album, isPlaying: player.queue != nil && library.albumID(at: index) == player.queue?.albumID)
+        let id = library.albumID(at: index)
+        albumView.configure(with: album, isPlaying: player.queue != nil && id == player.queue?.albumID,
+                            isMissing: id.map(library.isMissing) ?? false)
     }
 
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didSelectViewAt index: Int) {

@@ -20,6 +20,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     // Looked up once: a few hundred rows are configured after every deletion.
     private static let accessibleLabelFormat = LocalizedFormat(localized("%1$@ by %2$@"))
     private static let playingLabelFormat = LocalizedFormat(localized("%1$@ by %2$@, playing"))
+    private static let missingLabelFormat = LocalizedFormat(localized("%1$@ by %2$@, files not found"))
     private static let tooltip = LocalizedFormat(localized("%1$@ — %2$@"))
 
     /// The square the cover fills; its size is its size request, whatever the cover's shape.
@@ -33,6 +34,8 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// The mark of the album playing, over the cover's corner.
     private let playingMark = Image(iconName: "media-playback-start-symbolic", pixelSize: 16)
     private var isPlaying = false
+    /// Whether the album's files are gone (shown dimmed).
+    package private(set) var isMissing = false
     /// Whether the view marks its album as the one playing.
     package var isMarkedPlaying: Bool { isPlaying }
     /// The title of the album shown.
@@ -114,11 +117,15 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// nothing: GTK rebinds every row after an insertion or a deletion, and most of them keep
     /// their album.
     /// `isPlaying` marks the album as the one playing.
-    func configure(with album: Album, isPlaying: Bool = false) {
-        guard album != self.album || isPlaying != self.isPlaying else { return }
+    func configure(with album: Album, isPlaying: Bool = false, isMissing: Bool = false) {
+        guard album != self.album || isPlaying != self.isPlaying || isMissing != self.isMissing else { return }
         self.isPlaying = isPlaying
         playingMark.isVisible = isPlaying
-        let format = isPlaying ? Self.playingLabelFormat : Self.accessibleLabelFormat
+        if isMissing != self.isMissing {
+            self.isMissing = isMissing
+            if isMissing { addCSSClass("missing") } else { removeCSSClass("missing") }
+        }
+        let format = isMissing ? Self.missingLabelFormat : isPlaying ? Self.playingLabelFormat : Self.accessibleLabelFormat
         accessibleLabel = format.filled(with: album.title.forDisplay, album.artist.forDisplay)  // spoken: no layout marks
         guard album != self.album else { return }
         clearCover()
@@ -133,6 +140,10 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         accessibleLabel = nil
         isPlaying = false
         playingMark.isVisible = false
+        if isMissing {
+            isMissing = false
+            removeCSSClass("missing")
+        }
         isNearVisibleRange = false
     }
 

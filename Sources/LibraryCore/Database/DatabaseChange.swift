@@ -26,6 +26,8 @@ enum DatabaseChange: Sendable {
     case rememberFolders([MusicFilePath])
     /// Forgets a music folder that gave no album in the library (no command: nothing to undo).
     case forgetFolder(MusicFilePath)
+    /// Forgets files gone from a followed folder (their albums are made again without them).
+    case forgetTracks([MusicFilePath])
 
     /// Writes the change; the caller runs it inside a transaction.
     func write(_ db: Database) throws {
@@ -64,6 +66,9 @@ enum DatabaseChange: Sendable {
             try Self.remember(folders, in: db)
         case .forgetFolder(let folder):
             try Self.forget(folder, in: db)
+        case .forgetTracks(let paths):
+            let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
+            for path in paths { try delete.execute(arguments: [Data(path.bytes)]) }
         }
     }
 

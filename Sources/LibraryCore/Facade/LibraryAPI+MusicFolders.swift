@@ -72,6 +72,33 @@ extension LibraryAPI {
     }
 }
 
+// MARK: - Albums whose files are gone
+
+extension LibraryAPI {
+    /// Whether none of the album's files was there when its music folder was last looked at
+    /// (deleted, moved away, or on a drive that is not mounted). Such an album stays, shown
+    /// dimmed, and is whole again when its files come back.
+    public func isMissing(_ id: AlbumID) -> Bool {
+        missingAlbumIDs.contains(id)
+    }
+
+    /// Takes in what a look at followed folders found: the albums whose files are all gone are
+    /// missing, those whose files are there are not; files gone from albums made again are
+    /// forgotten.
+    func takeIn(_ presence: AlbumPresence) {
+        var missing = missingAlbumIDs.subtracting(presence.albums)
+        missing.formUnion(presence.missing)
+        let changed = missing.symmetricDifference(missingAlbumIDs)
+        missingAlbumIDs = missing
+        if !presence.goneFiles.isEmpty {
+            let sequence = nextSequence
+            nextSequence += 1
+            persistency.submit(.forgetTracks(presence.goneFiles), sequence: sequence)
+        }
+        if !changed.isEmpty { observers.post(.missingChanged(changed)) }
+    }
+}
+
 // MARK: - Whether a folder is there
 
 extension MusicFilePath {
@@ -79,5 +106,11 @@ extension MusicFilePath {
     var isExistingFolder: Bool {
         var info = stat()
         return withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The file at the path now (links followed); nil when there is none.
+    var identity: FileIdentity? {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 ? FileIdentity(info) : nil
     }
 }

@@ -57,6 +57,7 @@ extension LibraryAPI {
 
     /// Adds and updates the albums of one part; `false` when the import was undone meanwhile.
     private func apply(_ part: MusicImporter.Part, to state: inout MusicImportState) -> Bool {
+        if let presence = part.presence { takeIn(presence) }
         guard !part.albums.isEmpty else { return true }
         var change = PartChange()
         // Which albums are in the library: read once, and only for a part that needs it.

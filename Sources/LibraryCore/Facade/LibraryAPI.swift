@@ -66,6 +66,8 @@ public final class LibraryAPI {
     let imports = SerialImports()
     /// Keeps the library in step with the music folders, once `followMusicFolders()` started it.
     public internal(set) var follower: MusicFolderFollower?
+    /// Albums none of whose files was there when their folder was last looked at.
+    var missingAlbumIDs: Set<AlbumID> = []
     var isStateSaveFailing = false
     /// Counts the questions asked of the database about what to show: an answer to an older
     /// one is dropped, and the commit queue skips questions asked again since.

@@ -68,12 +68,13 @@ public final class FolderWatcher: @unchecked Sendable {
         source?.cancel()
     }
 
-    /// Watches `folders` and every directory under them (set up on the watcher's queue);
-    /// `then` is called there once they are watched.
+    /// Watches `folders` and every directory under them (set up on the watcher's queue; a
+    /// folder watched before, gone and back, is watched again); `then` is called there once
+    /// they are watched.
     public func watch(_ folders: [MusicFilePath], then: @escaping @Sendable () -> Void = {}) {
         queue.async { [self] in
-            for folder in folders where !roots.contains(folder) {
-                roots.append(folder)
+            for folder in folders {
+                if !roots.contains(folder) { roots.append(folder) }
                 addWatches(under: folder, root: folder)
             }
             tellLimitIfReached()
@@ -96,6 +97,12 @@ public final class FolderWatcher: @unchecked Sendable {
     /// How many directories are watched now (asked on the watcher's queue).
     public var watchCount: Int {
         queue.sync { directories.count }
+    }
+
+    /// Whether `folder` itself is watched now: not after it was deleted, moved away or
+    /// unmounted (the kernel drops the watch then).
+    public func isWatching(_ folder: MusicFilePath) -> Bool {
+        queue.sync { directories.values.contains(folder) }
     }
 
     // MARK: Setting watches up

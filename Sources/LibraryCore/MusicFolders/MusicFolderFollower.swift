@@ -9,7 +9,9 @@ import Foundation
 /// user deleted stays deleted while its files are unchanged.
 ///
 /// Folders it cannot watch whole (the system's limit of inotify watches) are looked at again
-/// every `rescanInterval`; the owner is told once, through `onLimitReached`.
+/// every `rescanInterval`; the owner is told once, through `onLimitReached`. A folder that is
+/// not there (a drive not mounted, a folder renamed) has its albums marked missing, and is
+/// looked for every `reachInterval` until it is back: then it is watched and looked at again.
 @MainActor
 public final class MusicFolderFollower {
     /// How a follower waits, looks again, and how many directories it may watch.
@@ -20,12 +22,15 @@ public final class MusicFolderFollower {
         public var rescanInterval: Duration = MusicFolderFollower.rescanInterval
         /// The most directories watched (`FolderWatcher.maxWatches`); nil: the system's limit.
         public var maxWatches: Int?
+        /// How often a music folder that is not there is looked for (one `stat` each).
+        public var reachInterval: Duration = .seconds(30)
 
         public init(settleDelay: DispatchTimeInterval = .milliseconds(500), rescanInterval: Duration = MusicFolderFollower.rescanInterval,
-                    maxWatches: Int? = nil) {
+                    maxWatches: Int? = nil, reachInterval: Duration = .seconds(30)) {
             self.settleDelay = settleDelay
             self.rescanInterval = rescanInterval
             self.maxWatches = maxWatches
+            self.reachInterval = reachInterval
         }
     }
 
@@ -42,6 +47,10 @@ public final class MusicFolderFollower {
     private var isImporting = false
     private var rescans: Task<Void, Never>?
     private var unwatched: [MusicFilePath] = []
+    /// Music folders that were not there when last looked at, with what was at their place
+    /// then (an empty mount point, or nothing): one is back when that changed.
+    private var unreachable: [MusicFilePath: FileIdentity?] = [:]
+    private var reachChecks: Task<Void, Never>?
     private let options: Options
 
     init(library: LibraryAPI, options: Options) {
@@ -57,15 +66,17 @@ public final class MusicFolderFollower {
 
     isolated deinit {
         rescans?.cancel()
+        reachChecks?.cancel()
     }
 
-    /// Watches the reachable music folders and looks at each once; returns when both are done.
+    /// Watches the reachable music folders and looks at each once (the albums of those that
+    /// are not there are marked missing); returns when both are done.
     func start() async {
         guard let library else { return }
-        let folders = await library.musicFolders().filter(\.isReachable).map(\.path)
+        let folders = await library.musicFolders()
         guard !folders.isEmpty else { return }
-        await watch(folders)
-        await importChanges(in: folders)
+        await watch(folders.filter(\.isReachable).map(\.path))
+        await importChanges(in: folders.map(\.path))
     }
 
     /// Follows folders the user just imported.
@@ -77,6 +88,7 @@ public final class MusicFolderFollower {
     func unfollow(_ folder: MusicFilePath) {
         watcher?.unwatch(folder)
         unwatched.removeAll { $0 == folder }
+        unreachable[folder] = nil
     }
 
     private func watch(_ folders: [MusicFilePath]) async {
@@ -111,12 +123,44 @@ public final class MusicFolderFollower {
         while !waiting.isEmpty {
             let batch = waiting.sorted()
             waiting = []
+            // What is at each folder's place as the import looks: one not there, or there but
+            // no longer watched (unmounted: an empty mount point is left), is back once that changed.
+            let before = batch.map(\.identity)
             let summary = await library.importMusic(batch.compactMap { URL(string: $0.uri) }, origin: .folderChange)
             if summary.added + summary.updated > 0 {
                 Log.core.info("followed music folders: \(summary.added) albums added, \(summary.updated) updated")
             }
+            var isAnyGone = false
+            for (folder, identity) in zip(batch, before) where identity == nil || watcher?.isWatching(folder) == false {
+                if unreachable[folder] == nil { unreachable[folder] = .some(identity) }
+                isAnyGone = true
+            }
+            if isAnyGone { startReachChecks() }
         }
         isImporting = false
+    }
+
+    /// Looks for the folders that are not there every `reachInterval` (a `stat` each) while
+    /// there are any; one that is back is watched and looked at again.
+    private func startReachChecks() {
+        guard reachChecks == nil else { return }
+        reachChecks = Task { [weak self] in
+            while !Task.isCancelled {
+                guard let interval = self?.options.reachInterval else { return }
+                try? await Task.sleep(for: interval)
+                guard let self, !Task.isCancelled else { return }
+                let back = unreachable.filter { folder, before in folder.isExistingFolder && folder.identity != before }.keys.sorted()
+                guard !back.isEmpty else { continue }
+                for folder in back { unreachable[folder] = nil }
+                Log.core.info("\(back.count) music folders are back")
+                await watch(back)
+                await importChanges(in: back)
+                if unreachable.isEmpty {
+                    reachChecks = nil
+                    return
+                }
+            }
+        }
     }
 
     private func startRescans() {

@@ -11,6 +11,8 @@ struct MusicImporter: Sendable {
     struct Part: Sendable {
         var albums: [FoundAlbum] = []
         var progress: MusicImportProgress
+        /// In the first part of an import with `changedFilesOnly`: which albums lost files.
+        var presence: AlbumPresence?
     }
 
     /// An album the import made (or made anew, when its files changed).
@@ -53,11 +55,20 @@ struct MusicImporter: Sendable {
         walker.walk(roots, isCancelled: isCancelled)
         summary.skipped = walker.skipped
         var progress = MusicImportProgress(totalFiles: walker.listings.reduce(0) { $0 + $1.audioFiles.count })
-        deliver(Part(progress: progress))
-
         let (stored, existing) = rememberedFiles()
+        var presence: AlbumPresence?
+        if changedFilesOnly {
+            let present = Set(walker.listings.flatMap { $0.audioFiles.map(\.path) })
+            let unreachable = walker.skipped.compactMap { skipped -> MusicFilePath? in
+                if case .unreadable = skipped.reason { skipped.path } else { nil }
+            }
+            presence = AlbumPresence(stored: stored, present: present, unreachable: unreachable, albumsInLibrary: Set(existing.keys))
+        }
+        deliver(Part(progress: progress, presence: presence))
+
         var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
-                              coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly)
+                              coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly,
+                              shrunk: presence?.shrunk ?? [])
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -181,12 +192,16 @@ private struct Groups {
 
     /// Whether only new or changed files change an album (`MusicImporter.changedFilesOnly`).
     private let changedFilesOnly: Bool
+    /// Albums that lost files: made again from the files left, though these did not change.
+    private let shrunk: Set<AlbumID>
 
-    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = [], changedFilesOnly: Bool = false) {
+    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = [], changedFilesOnly: Bool = false,
+         shrunk: Set<AlbumID> = []) {
         self.existing = existing
         self.coverMissing = coverMissing
         self.coverless = coverless
         self.changedFilesOnly = changedFilesOnly
+        self.shrunk = shrunk
     }
 
     /// Adds a track to its album. The album has changed unless the track is unchanged and was
@@ -195,7 +210,7 @@ private struct Groups {
     mutating func add(_ track: ImportedTrack) {
         let key = AlbumGroupKey(track)
         var group = groups[key] ?? Group()
-        let isKnown = !track.isChanged && (changedFilesOnly
+        let isKnown = !track.isChanged && !(track.storedAlbumID.map(shrunk.contains) ?? false) && (changedFilesOnly
             || track.storedAlbumID.map { existing.contains($0) && group.storedAlbumIDs.isSubset(of: [$0]) } == true)
         if let id = track.storedAlbumID { group.storedAlbumIDs.insert(id) }
         group.tracks.append(track)

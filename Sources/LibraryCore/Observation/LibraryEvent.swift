@@ -22,6 +22,8 @@ public enum LibraryEvent: Sendable {
     case saveRecovered
     /// A change was refused: a newer BlueLibrary made the library (`LibraryAPI.isReadOnly`).
     case changeRefused
+    /// These albums' files were found gone, or back (`LibraryAPI.isMissing(_:)`).
+    case missingChanged(Set<AlbumID>)
 }
 
 /// How the album list changed, so a view can update only what moved.
