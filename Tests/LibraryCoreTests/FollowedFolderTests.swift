@@ -192,6 +192,15 @@ struct FollowedFolderTests {
         #expect(relaunched.albums.map(\.title) == ["Kept", "New", "Newer"], "a change beside it does not bring it back either")
         relaunched.undo()
         #expect(relaunched.albums.map(\.title) == ["Deleted", "Kept", "New", "Newer"], "the user's undo is the user's")
+        #expect(!relaunched.isMissing(try #require(relaunched.entry(at: 0)?.id)))
+
+        // Deleted again, its folder removed since: undoing the deletion brings it back missing.
+        relaunched.deleteAlbum(at: 0)
+        try FileManager.default.removeItem(at: music.appendingPathComponent("Deleted"))
+        relaunched.undo()
+        let deleted = try #require(relaunched.entry(at: 0)?.id)
+        #expect(await waitUntil { relaunched.isMissing(deleted) }, "back, marked missing")
+        #expect(relaunched.count == 4)
         relaunched.close()
         #expect(try folders.database().historyAgrees)
     }

@@ -22,6 +22,26 @@ extension LibraryDatabase {
     }
 }
 
+// MARK: - Albums whose files are gone
+
+extension LibraryDatabase {
+    /// The albums among `ids` that were made of files none of which is there now (an album
+    /// made of no file, added by hand, is not among them).
+    func albumsWithoutFiles(among ids: [AlbumID]) throws -> Set<AlbumID> {
+        try writer.read { db in
+            var gone: Set<AlbumID> = []
+            for id in ids {
+                let paths = try Data.fetchAll(db, sql: "SELECT path FROM track WHERE albumID = ?", arguments: [id])
+                let isAnyThere = paths.contains { path in
+                    MusicFilePath(bytes: [UInt8](path)).withCString { access($0, F_OK) } == 0
+                }
+                if !paths.isEmpty, !isAnyThere { gone.insert(id) }
+            }
+            return gone
+        }
+    }
+}
+
 // MARK: - Remembering and forgetting music folders
 
 extension DatabaseChange {

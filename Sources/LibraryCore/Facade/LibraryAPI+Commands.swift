@@ -64,6 +64,7 @@ extension LibraryAPI {
         guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return }
         carryOut(recorded.command, forward: false, as: .undo(recorded))
         followFolder(of: recorded.command, forward: false)
+        lookForFiles(ofAlbumsBackBy: recorded.command, forward: false)
     }
 
     /// Redoes the last undone command. Nothing to redo: no-op.
@@ -71,6 +72,7 @@ extension LibraryAPI {
         guard history.canRedo, !refusesChange(), let recorded = history.redo() else { return }
         carryOut(recorded.command, forward: true, as: .redo(recorded))
         followFolder(of: recorded.command, forward: true)
+        lookForFiles(ofAlbumsBackBy: recorded.command, forward: true)
     }
 
     // MARK: Carrying out

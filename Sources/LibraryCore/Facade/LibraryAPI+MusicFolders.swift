@@ -82,6 +82,25 @@ extension LibraryAPI {
         missingAlbumIDs.contains(id)
     }
 
+    /// Looks, off the GTK thread, whether the files of the albums a command's undo or redo
+    /// brought back are there: one whose files are all gone (its folder was removed since it
+    /// was deleted) comes back marked missing.
+    func lookForFiles(ofAlbumsBackBy command: LibraryCommand, forward: Bool) {
+        let ids = command.changes(forward: forward).flatMap { change -> [AlbumID] in
+            guard case .insert(let entries) = change else { return [] }
+            return entries.filter { $0.album.folder != nil }.map(\.id)
+        }
+        guard !ids.isEmpty else { return }
+        Task { [weak self] in
+            guard let self, let gone = try? await persistency.readAfterCommits({ database in try database.albumsWithoutFiles(among: ids) }) else { return }
+            let present = Set(order)
+            let newlyMissing = gone.filter { present.contains($0) && !missingAlbumIDs.contains($0) }
+            guard !newlyMissing.isEmpty else { return }
+            missingAlbumIDs.formUnion(newlyMissing)
+            observers.post(.missingChanged(newlyMissing))
+        }
+    }
+
     /// Takes in what a look at followed folders found: the albums whose files are all gone are
     /// missing, those whose files are there are not; files gone from albums made again are
     /// forgotten.

@@ -94,15 +94,18 @@ public final class FolderWatcher: @unchecked Sendable {
         }
     }
 
-    /// How many directories are watched now (asked on the watcher's queue).
+    /// How many directories are watched now. It waits for the watcher's queue (which may be
+    /// setting thousands of watches up): for tests and benchmarks, not for the GTK thread.
     public var watchCount: Int {
         queue.sync { directories.count }
     }
 
     /// Whether `folder` itself is watched now: not after it was deleted, moved away or
-    /// unmounted (the kernel drops the watch then).
-    public func isWatching(_ folder: MusicFilePath) -> Bool {
-        queue.sync { directories.values.contains(folder) }
+    /// unmounted (the kernel drops the watch then). Asked on the watcher's queue.
+    public func isWatching(_ folder: MusicFilePath) async -> Bool {
+        await withCheckedContinuation { continuation in
+            queue.async { [self] in continuation.resume(returning: directories.values.contains(folder)) }
+        }
     }
 
     // MARK: Setting watches up

@@ -61,7 +61,7 @@ public final class MusicFolderFollower {
         }
     }
 
-    /// How many directories are watched now.
+    /// How many directories are watched now (`FolderWatcher.watchCount`: not for the GTK thread).
     public var watchCount: Int { watcher?.watchCount ?? 0 }
 
     isolated deinit {
@@ -131,7 +131,9 @@ public final class MusicFolderFollower {
                 Log.core.info("followed music folders: \(summary.added) albums added, \(summary.updated) updated")
             }
             var isAnyGone = false
-            for (folder, identity) in zip(batch, before) where identity == nil || watcher?.isWatching(folder) == false {
+            for (folder, identity) in zip(batch, before) {
+                let isWatched = await watcher?.isWatching(folder) ?? true
+                guard identity == nil || !isWatched else { continue }
                 if unreachable[folder] == nil { unreachable[folder] = .some(identity) }
                 isAnyGone = true
             }
