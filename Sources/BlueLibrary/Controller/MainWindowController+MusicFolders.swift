@@ -39,9 +39,24 @@ extension MainWindowController {
         )] + names, heading: localized("Some Music Folders Are Not Watched"))
     }
 
-    /// What the properties say of an album whose files are gone.
-    static var filesNotFound: String {
-        localized("Not found: they may have moved, or be on a drive that is not connected")
+    // MARK: Albums whose files are gone
+
+    /// The selected `album`'s properties, with "Files: Not found…" when its files are gone.
+    func propertyRows(for album: Album) -> [AlbumPropertyRow] {
+        var rows = album.tableRepresentation
+        if selectedAlbumIsMissing {
+            rows.append(AlbumPropertyRow(title: localized("Files"), value: localized("Not found: they may have moved, or be on a drive that is not connected")))
+        }
+        return rows
+    }
+
+    /// Dims (or lights up again) the albums found gone (or back), and the selected one's details.
+    func showMissingChanged(_ ids: Set<AlbumID>) {
+        for id in ids {
+            guard let index = library.index(of: id) else { continue }
+            scroller.reconfigureView(at: index)
+            if index == library.selectedIndex { refreshSelection(animated: false) }
+        }
     }
 
     /// Takes `folder` and its albums out of the library (one undoable command) and says so.

@@ -248,11 +248,7 @@ public final class MainWindowController {
             problems.withdraw(.saving)
             hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
         case .missingChanged(let ids):
-            for id in ids {
-                guard let index = library.index(of: id) else { continue }
-                scroller.reconfigureView(at: index)
-                if index == library.selectedIndex { refreshSelection(animated: false) }
-            }
+            showMissingChanged(ids)
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
             problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)
@@ -268,11 +264,7 @@ public final class MainWindowController {
                 scroller.selectView(at: selected, animated: animated)
             }
             let album = library.album(at: selected)
-            var rows = album?.tableRepresentation
-            if selectedAlbumIsMissing {
-                rows?.append(AlbumPropertyRow(title: localized("Files"), value: Self.filesNotFound))
-            }
-            properties.show(rows, folder: album?.folder, emptyState: .noSelection)
+            properties.show(album.map(propertyRows), folder: album?.folder, emptyState: .noSelection)
         } else {
             properties.show(nil, emptyState: library.count == 0 ? nothingShownState : .noSelection)
         }

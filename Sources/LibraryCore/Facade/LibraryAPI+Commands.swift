@@ -63,16 +63,14 @@ extension LibraryAPI {
     public func undo() {
         guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return }
         carryOut(recorded.command, forward: false, as: .undo(recorded))
-        followFolder(of: recorded.command, forward: false)
-        lookForFiles(ofAlbumsBackBy: recorded.command, forward: false)
+        keepFollowing(after: recorded.command, forward: false)
     }
 
     /// Redoes the last undone command. Nothing to redo: no-op.
     public func redo() {
         guard history.canRedo, !refusesChange(), let recorded = history.redo() else { return }
         carryOut(recorded.command, forward: true, as: .redo(recorded))
-        followFolder(of: recorded.command, forward: true)
-        lookForFiles(ofAlbumsBackBy: recorded.command, forward: true)
+        keepFollowing(after: recorded.command, forward: true)
     }
 
     // MARK: Carrying out

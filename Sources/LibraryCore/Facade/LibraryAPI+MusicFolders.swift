@@ -7,22 +7,25 @@ extension LibraryAPI {
     /// its files gave and whether it is there now. Read off the GTK thread, after every change
     /// submitted so far.
     public func musicFolders() async -> [MusicFolder] {
-        let found: [(MusicFilePath, Set<AlbumID>, Bool)]
+        let found: [(path: MusicFilePath, albums: Set<AlbumID>)]
         do {
             found = try await persistency.readAfterCommits { database in
-                try database.musicFolderPaths().map { path in
-                    (path, try database.albumIDs(madeFromFilesIn: path), path.isExistingFolder)
-                }
+                try database.musicFolderPaths().map { path in (path, try database.albumIDs(madeFromFilesIn: path)) }
             }
         } catch {
             Log.core.warning("the music folders could not be read: \(error)")
             return []
         }
+        // Asked of the file system on a thread of its own: a network share that is down can
+        // keep a `stat` waiting, which neither the GTK thread nor the commit queue may do.
+        let paths = found.map(\.path)
+        let reachable = await Task.detached { paths.map(\.isExistingFolder) }.value
         let inLibrary = Set(order)
         let pending = pendingTracks.byPath
-        return found.map { path, ids, isReachable in
-            let pendingIDs = pending.values.filter { $0.stamp.path.isInside(path) }.map(\.albumID)
-            return MusicFolder(path: path, albumCount: ids.union(pendingIDs).intersection(inLibrary).count, isReachable: isReachable)
+        return zip(found, reachable).map { folder, isReachable in
+            let pendingIDs = pending.values.filter { $0.stamp.path.isInside(folder.path) }.map(\.albumID)
+            return MusicFolder(path: folder.path, albumCount: folder.albums.union(pendingIDs).intersection(inLibrary).count,
+                               isReachable: isReachable)
         }
     }
 
@@ -49,9 +52,8 @@ extension LibraryAPI {
             follower?.unfollow(folder)
             return 0
         }
-        let command = LibraryCommand(kind: .removeFolder, entries: entries, folder: folder)
-        record(command)
-        followFolder(of: command, forward: true)
+        record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
+        follower?.unfollow(folder)
         return entries.count
     }
 
@@ -65,8 +67,15 @@ extension LibraryAPI {
         follower?.follow(folders)
     }
 
-    /// Follows or stops following the folder of a removal being undone or redone.
-    func followFolder(of command: LibraryCommand, forward: Bool) {
+    /// After `command` was undone (`forward` false) or redone: the folder of a removal is
+    /// followed again or no longer, and the albums it brought back are looked for.
+    func keepFollowing(after command: LibraryCommand, forward: Bool) {
+        followFolder(of: command, forward: forward)
+        lookForFiles(ofAlbumsBackBy: command, forward: forward)
+    }
+
+    /// Follows or stops following the folder of a removal being carried out, undone or redone.
+    private func followFolder(of command: LibraryCommand, forward: Bool) {
         guard command.kind == .removeFolder, let folder = command.folder else { return }
         if forward { follower?.unfollow(folder) } else { follower?.follow([folder]) }
     }
@@ -82,17 +91,18 @@ extension LibraryAPI {
         missingAlbumIDs.contains(id)
     }
 
-    /// Looks, off the GTK thread, whether the files of the albums a command's undo or redo
-    /// brought back are there: one whose files are all gone (its folder was removed since it
-    /// was deleted) comes back marked missing.
-    func lookForFiles(ofAlbumsBackBy command: LibraryCommand, forward: Bool) {
+    /// Looks, off the GTK thread and the commit queue (the rows of a deleted album's files
+    /// stay, so what is committed is enough), whether the files of the albums a command's undo
+    /// or redo brought back are there: one whose files are all gone (its folder was removed
+    /// since it was deleted) comes back marked missing.
+    private func lookForFiles(ofAlbumsBackBy command: LibraryCommand, forward: Bool) {
         let ids = command.changes(forward: forward).flatMap { change -> [AlbumID] in
             guard case .insert(let entries) = change else { return [] }
             return entries.filter { $0.album.folder != nil }.map(\.id)
         }
         guard !ids.isEmpty else { return }
         Task { [weak self] in
-            guard let self, let gone = try? await persistency.readAfterCommits({ database in try database.albumsWithoutFiles(among: ids) }) else { return }
+            guard let self, let gone = try? await persistency.readAside({ database in try database.albumsWithoutFiles(among: ids) }) else { return }
             let present = Set(order)
             let newlyMissing = gone.filter { present.contains($0) && !missingAlbumIDs.contains($0) }
             guard !newlyMissing.isEmpty else { return }

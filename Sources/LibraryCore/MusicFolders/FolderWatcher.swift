@@ -139,7 +139,7 @@ public final class FolderWatcher: @unchecked Sendable {
         while let entry = readdir(stream) {
             let type = entry.pointee.d_type
             guard type == UInt8(DT_DIR) || type == UInt8(DT_UNKNOWN) else { continue }
-            let name = withUnsafeBytes(of: entry.pointee.d_name) { raw in Array(raw.prefix { $0 != 0 }) }
+            let name = MusicFolderWalker.name(of: entry)
             guard name != [UInt8(ascii: ".")], name != [UInt8(ascii: "."), UInt8(ascii: ".")] else { continue }
             let path = directory.appending(name)
             if type == UInt8(DT_UNKNOWN) {  // a file system that does not say: asked, links not followed

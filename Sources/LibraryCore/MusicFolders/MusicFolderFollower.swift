@@ -125,7 +125,7 @@ public final class MusicFolderFollower {
             waiting = []
             // What is at each folder's place as the import looks: one not there, or there but
             // no longer watched (unmounted: an empty mount point is left), is back once that changed.
-            let before = batch.map(\.identity)
+            let before = await Self.identities(of: batch)
             let summary = await library.importMusic(batch.compactMap { URL(string: $0.uri) }, origin: .folderChange)
             if summary.added + summary.updated > 0 {
                 Log.core.info("followed music folders: \(summary.added) albums added, \(summary.updated) updated")
@@ -146,35 +146,48 @@ public final class MusicFolderFollower {
     /// there are any; one that is back is watched and looked at again.
     private func startReachChecks() {
         guard reachChecks == nil else { return }
-        reachChecks = Task { [weak self] in
-            while !Task.isCancelled {
-                guard let interval = self?.options.reachInterval else { return }
-                try? await Task.sleep(for: interval)
-                guard let self, !Task.isCancelled else { return }
-                let back = unreachable.filter { folder, before in folder.isExistingFolder && folder.identity != before }.keys.sorted()
-                guard !back.isEmpty else { continue }
-                for folder in back { unreachable[folder] = nil }
+        reachChecks = repeating(every: options.reachInterval) { follower in
+            let folders = follower.unreachable.keys.sorted()
+            let now = await Self.identities(of: folders)
+            let back = zip(folders, now).filter { folder, identity in
+                let before = follower.unreachable[folder] ?? nil
+                return identity != nil && identity != before
+            }.map(\.0)
+            if !back.isEmpty {
+                for folder in back { follower.unreachable[folder] = nil }
                 Log.core.info("\(back.count) music folders are back")
-                await watch(back)
-                await importChanges(in: back)
-                if unreachable.isEmpty {
-                    reachChecks = nil
-                    return
-                }
+                await follower.watch(back)
+                await follower.importChanges(in: back)
+            }
+            guard follower.unreachable.isEmpty else { return true }
+            follower.reachChecks = nil
+            return false
+        }
+    }
+
+    /// Looks at the folders that cannot be watched whole every `rescanInterval`.
+    private func startRescans() {
+        guard rescans == nil else { return }
+        rescans = repeating(every: options.rescanInterval) { follower in
+            await follower.importChanges(in: follower.unwatched)
+            return true
+        }
+    }
+
+    /// Runs `step` every `interval` while the follower lives and `step` says to go on.
+    private func repeating(every interval: Duration, _ step: @escaping @MainActor (MusicFolderFollower) async -> Bool) -> Task<Void, Never> {
+        Task { [weak self] in
+            while !Task.isCancelled {
+                try? await Task.sleep(for: interval)
+                guard let self, !Task.isCancelled, await step(self) else { return }
             }
         }
     }
 
-    private func startRescans() {
-        guard rescans == nil else { return }
-        rescans = Task { [weak self] in
-            while !Task.isCancelled {
-                guard let interval = self?.options.rescanInterval else { return }
-                try? await Task.sleep(for: interval)
-                guard let self, !Task.isCancelled else { return }
-                await importChanges(in: unwatched)
-            }
-        }
+    /// What is at each folder's place now, asked of the file system on a thread of its own: a
+    /// network share that is down can keep a `stat` waiting, which the GTK thread must not do.
+    private nonisolated static func identities(of folders: [MusicFilePath]) async -> [FileIdentity?] {
+        await Task.detached { folders.map(\.identity) }.value
     }
 }
 

@@ -133,7 +133,8 @@ struct MusicFolderWalker {
 
     /// The entry's name. glibc sizes each entry to its name (`d_reclen`), so the 256 bytes of
     /// `d_name` must not be copied whole: the name is read up to its NUL, in place.
-    private static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
+    /// A directory entry's name, as bytes.
+    static func name(of entry: UnsafeMutablePointer<dirent>) -> [UInt8] {
         guard let offset = MemoryLayout<dirent>.offset(of: \dirent.d_name) else { return [] }
         let name = UnsafeRawPointer(entry).advanced(by: offset).assumingMemoryBound(to: CChar.self)
         return Array(UnsafeRawBufferPointer(start: name, count: strlen(name)))

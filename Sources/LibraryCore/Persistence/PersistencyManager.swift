@@ -109,8 +109,14 @@ final class PersistencyManager: Sendable {
 
     /// The MusicBrainz release id the files of album `id` carry, read off the GTK thread.
     func releaseID(ofAlbum id: AlbumID) async throws -> String? {
+        try await readAside { database in try database.releaseID(ofAlbum: id) }
+    }
+
+    /// What `work` reads on a background queue of its own (what is committed; never delaying
+    /// a commit).
+    func readAside<Value: Sendable>(_ work: @escaping @Sendable (LibraryDatabase) throws -> Value) async throws -> Value {
         try await withCheckedThrowingContinuation { continuation in
-            readAside({ database in try database.releaseID(ofAlbum: id) }, then: { continuation.resume(with: $0) })
+            readAside(work, then: { continuation.resume(with: $0) })
         }
     }
 
