@@ -191,4 +191,16 @@ static inline guint bl_unix_signal_add(int signum, GSourceFunc handler, gpointer
     return g_unix_signal_add_full(G_PRIORITY_HIGH, signum, handler, data, destroy);
 }
 
+// MARK: - Mounts
+//
+// GIO's watch of the system's mounts (/proc/self/mountinfo). Its header, gio/gunixmounts.h,
+// lives in gio-unix-2.0's include folder, which libadwaita's pkg-config flags do not name;
+// the one function used is declared here as that header declares it (libgio is linked
+// through GTK).
+
+typedef struct _GUnixMountMonitor GUnixMountMonitor;
+GUnixMountMonitor *g_unix_mount_monitor_get(void);
+
+static inline gpointer bl_unix_mount_monitor_get(void) { return g_unix_mount_monitor_get(); }
+
 #endif

@@ -18,16 +18,24 @@ struct MusicFoldersWindowTests {
         }
     }
 
+    /// The window over the first run's five albums and one album folder `title` imported
+    /// from `music`, once that folder is followed.
+    private func followedWindow(with title: String, in music: URL, folders: TestFolders) async throws -> WindowHarness {
+        try makeAlbums([title], in: music, folders: folders)
+        let harness = try await WindowHarness(folders: folders)
+        let window = harness.window
+        window.importMusic([music])
+        #expect(await harness.wait(for: "the import") { !window.isImportingMusic && harness.report.albumCount == 6 })
+        #expect(await harness.wait(for: "the folder to be followed") { window.library.follower?.watchCount == 2 })
+        return harness
+    }
+
     @Test func anAlbumFolderCopiedIntoAMusicFolderAppearsInTheStripByItself() async throws {
         try await DisplayLock.exclusive {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music", isDirectory: true)
-            try makeAlbums(["Early"], in: music, folders: folders)
-            let harness = try await WindowHarness(folders: folders)
+            let harness = try await followedWindow(with: "Early", in: music, folders: folders)
             let window = harness.window
-            window.importMusic([music])
-            #expect(await harness.wait(for: "the import") { !window.isImportingMusic && harness.report.albumCount == 6 })
-            #expect(await harness.wait(for: "the folder to be followed") { window.library.follower?.watchCount == 2 })
 
             // As a file manager's copy ends: the album folder, written elsewhere, moved in.
             let staging = folders.root.appendingPathComponent("staging", isDirectory: true)
@@ -51,6 +59,30 @@ struct MusicFoldersWindowTests {
             #expect(await harness.wait(for: "Early whole again") { (window.scroller.view(at: 5) as? AlbumView)?.isMissing == false })
             #expect(harness.report.properties.count == 7, "no Files row")
             #expect(harness.report.canPlay)
+            await harness.close()
+        }
+    }
+
+    @Test func newTagsOverTheUsersEditAreToldAndUndoPutsTheEditBack() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music", isDirectory: true)
+            let harness = try await followedWindow(with: "Tagged", in: music, folders: folders)
+            let window = harness.window
+            var edited = try #require(window.library.album(at: 5))
+            edited.title = "My Title"
+            #expect(window.library.editAlbum(at: 5, to: edited))
+
+            // Another program writes new album tags into the file.
+            let maker = MusicFolderMaker(templates: folders.root.appendingPathComponent("templates"))
+            let tags = TrackTags(title: "One", artist: "Band", album: "Retagged", genre: "Rock", year: 1990, trackNumber: 1)
+            try maker.track(music.appendingPathComponent("Tagged/1.flac"), tags: tags)
+            #expect(await harness.wait(for: "the new tags") { window.library.album(at: 5)?.title == "Retagged" })
+            #expect(harness.report.toast == "New tags in the files of “\u{2068}Retagged\u{2069}” replaced your edit", "\(harness.report.toast ?? "no toast")")
+            #expect(window.toolbar.undoTooltip.contains("Edit “\u{2068}Retagged\u{2069}”"), "\(window.toolbar.undoTooltip)")
+            try await harness.press("ctrl+z")
+            #expect(await harness.wait(for: "the edit back") { window.library.album(at: 5)?.title == "My Title" })
+            #expect(harness.report.albumCount == 6)
             await harness.close()
         }
     }

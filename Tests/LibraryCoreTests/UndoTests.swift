@@ -224,6 +224,7 @@ final class EventLog {
         case .changeRefused: "change refused"
         case .hiddenByView(let albums): "hidden \(albums.count)"
         case .missingChanged(let ids): "missing changed \(ids.count)"
+        case .editsReplacedByTags(let albums): "edits replaced \(albums.count)"
         case .facetsChanged: nil
         }
     }

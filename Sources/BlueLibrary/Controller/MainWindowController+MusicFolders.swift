@@ -23,6 +23,9 @@ extension MainWindowController {
     /// the app was closed, then every change as it settles, reach the library by themselves.
     func followMusicFolders() {
         guard !library.isReadOnly else { return }
+        // A drive plugged in, a share connected: its music folders are looked for at once.
+        mountMonitor = MountMonitor()
+        mountMonitor?.onMountsChanged { [weak self] in self?.library.follower?.lookForMissingFolders() }
         Task { [weak self, library] in
             await library.followMusicFolders { [weak self] folders in self?.tellNotWatched(folders) }
         }
@@ -57,6 +60,16 @@ extension MainWindowController {
             scroller.reconfigureView(at: index)
             if index == library.selectedIndex { refreshSelection(animated: false) }
         }
+    }
+
+    /// Says that new tags in a followed folder's files replaced the user's edits (Undo puts
+    /// the edits back).
+    func showEditsReplacedByTags(_ albums: [Album]) {
+        guard let first = albums.first else { return }
+        toast.show(albums.count == 1
+            ? localized("New tags in the files of “%@” replaced your edit", first.title.isolatedForDisplay)
+            : localizedPlural("New tags in their files replaced your edits of %@ album", "New tags in their files replaced your edits of %@ albums",
+                              albums.count))
     }
 
     /// Takes `folder` and its albums out of the library (one undoable command) and says so.

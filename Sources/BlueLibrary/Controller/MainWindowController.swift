@@ -61,6 +61,8 @@ public final class MainWindowController {
     package internal(set) var coverCandidates: CoverCandidatesWindow?
     /// The Music Folders window, while it is open.
     package internal(set) var musicFoldersWindow: MusicFoldersWindow?
+    /// Tells when a drive is mounted, while the music folders are followed.
+    var mountMonitor: MountMonitor?
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
@@ -249,6 +251,8 @@ public final class MainWindowController {
             hasWarnedAboutUnsavedChanges = false  // a later failure warns again at quit
         case .missingChanged(let ids):
             showMissingChanged(ids)
+        case .editsReplacedByTags(let albums):
+            showEditsReplacedByTags(albums)
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
             problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)

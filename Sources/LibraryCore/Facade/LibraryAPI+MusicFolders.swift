@@ -119,10 +119,16 @@ extension LibraryAPI {
         missing.formUnion(presence.missing)
         let changed = missing.symmetricDifference(missingAlbumIDs)
         missingAlbumIDs = missing
-        if !presence.goneFiles.isEmpty {
+        if !presence.goneFiles.isEmpty || !presence.movedFrom.isEmpty {
             let sequence = nextSequence
             nextSequence += 1
-            persistency.submit(.forgetTracks(presence.goneFiles), sequence: sequence)
+            persistency.submit(.forgetTracks(presence.goneFiles + presence.movedFrom), sequence: sequence)
+        }
+        if !presence.movedTo.isEmpty {
+            let sequence = nextSequence
+            nextSequence += 1
+            pendingTracks.add(presence.movedTo, sequence: sequence)
+            persistency.submit(.rememberTracks(presence.movedTo), sequence: sequence)
         }
         if !changed.isEmpty { observers.post(.missingChanged(changed)) }
     }

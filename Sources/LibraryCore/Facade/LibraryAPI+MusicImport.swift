@@ -77,13 +77,25 @@ extension LibraryAPI {
                 if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
                 continue
             }
-            if let id = state.ids[found.key] ?? found.existingID.flatMap({ isPresent($0) ? $0 : nil }) {
+            // An album another group of this import took (files moved apart) is not taken twice.
+            let existingID = found.existingID.flatMap { isPresent($0) && !state.claimed.contains($0) ? $0 : nil }
+            if let id = state.ids[found.key] ?? existingID {
+                state.claimed.insert(id)
                 change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
                 state.ids[found.key] = id
                 guard isPresent(id), let current = rows.entry(id, page: [id][...]) else { continue }
                 var updated = current
                 updated.album = found.album
                 if updated.album.coverUrl.isEmpty { updated.album.coverUrl = current.album.coverUrl }
+                if !state.isCommand, let taggedBefore = found.taggedBefore {
+                    // A followed folder's change: the user's edits stay unless the tags changed.
+                    let update = FollowedAlbumUpdate(current: current.album, taggedBefore: taggedBefore, taggedNow: found.album)
+                    updated.album = update.album
+                    if update.overridesEdit, updated != current {
+                        change.retagged.append((updated, current))
+                        continue
+                    }
+                }
                 guard updated != current else { continue }
                 change.replaced.append(updated)
                 if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
@@ -101,6 +113,7 @@ extension LibraryAPI {
 
     /// Records (or grows) the import's command, changes the library, and commits the part.
     private func carryOut(_ change: PartChange, in state: inout MusicImportState) -> Bool {
+        if !change.retagged.isEmpty { retag(change.retagged) }
         let sequence = nextSequence
         nextSequence += 1
         let keys = albumOrder.keysAfterLast(count: change.added.count)
@@ -108,7 +121,7 @@ extension LibraryAPI {
         let written = added + change.replaced
         pendingTracks.add(change.tracks, sequence: sequence)
         guard !written.isEmpty else {
-            persistency.submit(.rememberTracks(change.tracks), sequence: sequence)
+            if !change.tracks.isEmpty { persistency.submit(.rememberTracks(change.tracks), sequence: sequence) }
             return true
         }
         let part = LibraryCommand(kind: .importFolder, entries: written, previous: change.previous)
@@ -141,6 +154,17 @@ extension LibraryAPI {
     }
 }
 
+// MARK: - New tags over the user's edits
+
+extension LibraryAPI {
+    /// Gives albums the user edited their files' new tags as one undoable command, and tells
+    /// the observers (the window says so, with Undo).
+    private func retag(_ albums: [(updated: LibraryEntry, current: LibraryEntry)]) {
+        record(LibraryCommand(kind: .edit, entries: albums.map(\.updated), previous: albums.map(\.current)), selecting: false)
+        observers.post(.editsReplacedByTags(albums.map(\.updated.album)))
+    }
+}
+
 // MARK: - Import state
 
 /// What one import has done so far, on the main actor.
@@ -151,6 +175,8 @@ private struct MusicImportState {
     var serial: Int64?
     /// The album each group of tracks became.
     var ids: [AlbumGroupKey: AlbumID] = [:]
+    /// The albums of the library some group became.
+    var claimed: Set<AlbumID> = []
     var added: Set<AlbumID> = []
     var updated: Set<AlbumID> = []
     /// The first album added or updated.
@@ -163,6 +189,9 @@ private struct PartChange {
     var replaced: [LibraryEntry] = []
     var previous: [LibraryEntry] = []
     var tracks: [StoredTrack] = []
+    /// Albums whose files' new tags replace the user's edit (a followed folder's change): made
+    /// one undoable command, as they become and as they were.
+    var retagged: [(updated: LibraryEntry, current: LibraryEntry)] = []
 }
 
 // MARK: - Growing an import

@@ -11,7 +11,8 @@ import Foundation
 /// Folders it cannot watch whole (the system's limit of inotify watches) are looked at again
 /// every `rescanInterval`; the owner is told once, through `onLimitReached`. A folder that is
 /// not there (a drive not mounted, a folder renamed) has its albums marked missing, and is
-/// looked for every `reachInterval` until it is back: then it is watched and looked at again.
+/// looked for every `reachInterval` (and whenever the owner says a drive was mounted:
+/// `lookForMissingFolders()`) until it is back: then it is watched and looked at again.
 @MainActor
 public final class MusicFolderFollower {
     /// How a follower waits, looks again, and how many directories it may watch.
@@ -45,6 +46,8 @@ public final class MusicFolderFollower {
     /// Folders changed while an import of changes ran: imported after it.
     private var waiting: Set<MusicFilePath> = []
     private var isImporting = false
+    /// A drive was mounted while an import of changes ran: missing folders are looked for after it.
+    private var looksForMissingAfterImport = false
     private var rescans: Task<Void, Never>?
     private var unwatched: [MusicFilePath] = []
     /// Music folders that were not there when last looked at, with what was at their place
@@ -140,29 +143,51 @@ public final class MusicFolderFollower {
             if isAnyGone { startReachChecks() }
         }
         isImporting = false
+        if looksForMissingAfterImport {
+            looksForMissingAfterImport = false
+            lookForMissingFolders()
+        }
     }
 
-    /// Looks for the folders that are not there every `reachInterval` (a `stat` each) while
-    /// there are any; one that is back is watched and looked at again.
+    /// Looks for the music folders that were not there, now rather than at the next
+    /// `reachInterval` (the owner calls it when a drive was mounted): one that is back is
+    /// watched and looked at again.
+    public func lookForMissingFolders() {
+        // A look under way may be finding folders gone: the look for them waits for it.
+        guard !isImporting else {
+            looksForMissingAfterImport = true
+            return
+        }
+        guard !unreachable.isEmpty else { return }
+        Task { await lookForUnreachable() }
+    }
+
+    /// Looks for the folders that are not there every `reachInterval` while there are any.
     private func startReachChecks() {
         guard reachChecks == nil else { return }
         reachChecks = repeating(every: options.reachInterval) { follower in
-            let folders = follower.unreachable.keys.sorted()
-            let now = await Self.identities(of: folders)
-            let back = zip(folders, now).filter { folder, identity in
-                let before = follower.unreachable[folder] ?? nil
-                return identity != nil && identity != before
-            }.map(\.0)
-            if !back.isEmpty {
-                for folder in back { follower.unreachable[folder] = nil }
-                Log.core.info("\(back.count) music folders are back")
-                await follower.watch(back)
-                await follower.importChanges(in: back)
-            }
+            await follower.lookForUnreachable()
             guard follower.unreachable.isEmpty else { return true }
             follower.reachChecks = nil
             return false
         }
+    }
+
+    /// Looks for the folders that are not there (a `stat` each); those back are watched and
+    /// looked at again.
+    private func lookForUnreachable() async {
+        let folders = unreachable.keys.sorted()
+        let now = await Self.identities(of: folders)
+        // A folder another look found back meanwhile is no longer among them.
+        let back = zip(folders, now).filter { folder, identity in
+            guard let before = unreachable[folder] else { return false }
+            return identity != nil && identity != before
+        }.map(\.0)
+        guard !back.isEmpty else { return }
+        for folder in back { unreachable[folder] = nil }
+        Log.core.info("\(back.count) music folders are back")
+        await watch(back)
+        await importChanges(in: back)
     }
 
     /// Looks at the folders that cannot be watched whole every `rescanInterval`.

@@ -13,6 +13,10 @@ struct AlbumPresence: Sendable {
     var shrunk: Set<AlbumID> = []
     /// The files gone from the albums made again: forgotten with them.
     var goneFiles: [MusicFilePath] = []
+    /// Files moved or renamed within the folders (`MovedFiles`): their old paths, forgotten,
+    /// and the same tracks at their new paths, remembered instead.
+    var movedFrom: [MusicFilePath] = []
+    var movedTo: [StoredTrack] = []
 
     init() {}
 

@@ -27,6 +27,9 @@ struct MusicImporter: Sendable {
         /// (its cover could not be saved last time: a full disk). The rest of the album, and
         /// what the user made of it, stays as it is.
         var givesCoverOnly = false
+        /// With `changedFilesOnly`, for an album of the library: the album its files' tags
+        /// made before this change. What differs from it in the library is the user's edit.
+        var taggedBefore: Album?
     }
 
     let roots: [MusicFilePath]
@@ -55,20 +58,27 @@ struct MusicImporter: Sendable {
         walker.walk(roots, isCancelled: isCancelled)
         summary.skipped = walker.skipped
         var progress = MusicImportProgress(totalFiles: walker.listings.reduce(0) { $0 + $1.audioFiles.count })
-        let (stored, existing) = rememberedFiles()
+        var (stored, existing) = rememberedFiles()
         var presence: AlbumPresence?
+        var movedPaths: Set<MusicFilePath> = []
         if changedFilesOnly {
-            let present = Set(walker.listings.flatMap { $0.audioFiles.map(\.path) })
+            let present = walker.listings.flatMap(\.audioFiles)
             let unreachable = walker.skipped.compactMap { skipped -> MusicFilePath? in
                 if case .unreadable = skipped.reason { skipped.path } else { nil }
             }
-            presence = AlbumPresence(stored: stored, present: present, unreachable: unreachable, albumsInLibrary: Set(existing.keys))
+            let moved = MovedFiles(stored: stored, present: present, unreachable: unreachable)
+            stored = moved.stored
+            movedPaths = moved.newPaths
+            presence = AlbumPresence(stored: stored, present: Set(present.map(\.path)), unreachable: unreachable, albumsInLibrary: Set(existing.keys))
+            presence?.movedFrom = moved.oldPaths
+            presence?.movedTo = moved.newPaths.compactMap { stored[$0] }
         }
         deliver(Part(progress: progress, presence: presence))
 
-        var grouping = Groups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
-                              coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly,
-                              shrunk: presence?.shrunk ?? [])
+        var grouping = AlbumGroups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
+                                   coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly,
+                                   shrunk: presence?.shrunk ?? [], moved: movedPaths,
+                                   storedByAlbum: changedFilesOnly ? Self.byAlbum(stored) : [:])
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -131,6 +141,14 @@ struct MusicImporter: Sendable {
         })
     }
 
+    /// The files of each album as earlier imports read them, in play order.
+    private static func byAlbum(_ stored: [MusicFilePath: StoredTrack]) -> [AlbumID: [ImportedTrack]] {
+        Dictionary(grouping: stored.values, by: \.albumID).mapValues { tracks in
+            tracks.map { ImportedTrack(stamp: $0.stamp, tags: $0.tags, storedAlbumID: $0.albumID, isChanged: false) }
+                .sorted(by: ImportedTrack.playOrder)
+        }
+    }
+
     /// The chunk's tracks: remembered if unchanged, else read (in parallel).
     private static func tracks(of chunk: ArraySlice<FileStamp>, stored: [MusicFilePath: StoredTrack]) -> [Result<ImportedTrack, SkippedFile>] {
         let stamps = Array(chunk)
@@ -159,109 +177,6 @@ struct MusicImporter: Sendable {
         }
         let readResults = read.withLock { $0 }
         return results.indices.compactMap { results[$0] ?? readResults[$0] }
-    }
-}
-
-// MARK: - Groups
-
-/// The albums of an import as its tracks arrive, and which changed since last handed over.
-private struct Groups {
-    /// One album's tracks so far.
-    struct Group {
-        var tracks: [ImportedTrack] = []
-        /// The albums earlier imports made of these tracks.
-        var storedAlbumIDs: Set<AlbumID> = []
-        /// How many of `tracks` were handed over already.
-        var handedOver = 0
-        var cover: String?
-    }
-
-    /// Albums of earlier imports that are still in the library.
-    let existing: Set<AlbumID>
-    /// Those of them whose stored cover file is gone or damaged, not repaired yet.
-    private var coverMissing: Set<AlbumID>
-    private var groups: [AlbumGroupKey: Group] = [:]
-    private var changed: [AlbumGroupKey] = []
-    private var changedKeys: Set<AlbumGroupKey> = []
-    /// Unchanged albums whose cover file is to be stored again.
-    private var coverRepairs: [AlbumGroupKey] = []
-    /// Those of them without a cover, not looked at yet.
-    private var coverless: Set<AlbumID>
-    /// Unchanged albums without a cover, to be given one if their folder or files have it.
-    private var coverSearches: [(key: AlbumGroupKey, id: AlbumID)] = []
-
-    /// Whether only new or changed files change an album (`MusicImporter.changedFilesOnly`).
-    private let changedFilesOnly: Bool
-    /// Albums that lost files: made again from the files left, though these did not change.
-    private let shrunk: Set<AlbumID>
-
-    init(existing: Set<AlbumID>, coverMissing: Set<AlbumID> = [], coverless: Set<AlbumID> = [], changedFilesOnly: Bool = false,
-         shrunk: Set<AlbumID> = []) {
-        self.existing = existing
-        self.coverMissing = coverMissing
-        self.coverless = coverless
-        self.changedFilesOnly = changedFilesOnly
-        self.shrunk = shrunk
-    }
-
-    /// Adds a track to its album. The album has changed unless the track is unchanged and was
-    /// part of it, still in the library, last time (or, with `changedFilesOnly`, unless the
-    /// track is unchanged).
-    mutating func add(_ track: ImportedTrack) {
-        let key = AlbumGroupKey(track)
-        var group = groups[key] ?? Group()
-        let isKnown = !track.isChanged && !(track.storedAlbumID.map(shrunk.contains) ?? false) && (changedFilesOnly
-            || track.storedAlbumID.map { existing.contains($0) && group.storedAlbumIDs.isSubset(of: [$0]) } == true)
-        if let id = track.storedAlbumID { group.storedAlbumIDs.insert(id) }
-        group.tracks.append(track)
-        groups[key] = group
-        if !isKnown, changedKeys.insert(key).inserted { changed.append(key) }
-        if isKnown, let id = track.storedAlbumID, coverMissing.remove(id) != nil { coverRepairs.append(key) }
-        if isKnown, let id = track.storedAlbumID, coverless.remove(id) != nil { coverSearches.append((key, id)) }
-    }
-
-    /// The albums changed since the last call, with their covers, and the progress.
-    mutating func takeChanged(covers finder: inout FolderCovers, progress: inout MusicImportProgress, skipped: inout [SkippedFile]) -> MusicImporter.Part {
-        var part = MusicImporter.Part(progress: progress)
-        // The same image stored again is the same file: the album itself does not change.
-        for key in coverRepairs where !changedKeys.contains(key) {
-            guard let tracks = groups[key]?.tracks.sorted(by: ImportedTrack.playOrder) else { continue }
-            _ = finder.cover(for: tracks, skipped: &skipped)
-        }
-        coverRepairs = []
-        // Images that cannot be covers were listed when their album was read: not again.
-        var alreadyTold: [SkippedFile] = []
-        for (key, id) in coverSearches where !changedKeys.contains(key) {
-            guard let tracks = groups[key]?.tracks.sorted(by: ImportedTrack.playOrder),
-                  let cover = finder.cover(for: tracks, skipped: &alreadyTold) else { continue }
-            var album = AlbumGrouping.album(of: tracks)
-            album.coverUrl = cover
-            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: id, newTracks: [], givesCoverOnly: true))
-        }
-        coverSearches = []
-        for key in changed {
-            guard var group = groups[key] else { continue }
-            let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
-            var album = AlbumGrouping.album(of: tracks)
-            if group.cover == nil { group.cover = finder.cover(for: tracks, skipped: &skipped) }
-            album.coverUrl = group.cover ?? ""
-            let existingID = Self.mostCommon(tracks.compactMap(\.storedAlbumID).filter(existing.contains))
-            // Only the tracks not handed over yet are to be remembered.
-            let fresh = Array(group.tracks[group.handedOver...])
-            part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: existingID, newTracks: fresh))
-            group.handedOver = group.tracks.count
-            groups[key] = group
-        }
-        changed = []
-        changedKeys = []
-        progress.albumsFound = groups.values.count { $0.handedOver > 0 }
-        part.progress = progress
-        return part
-    }
-
-    private static func mostCommon(_ ids: [AlbumID]) -> AlbumID? {
-        let counts = Dictionary(ids.map { ($0, 1) }, uniquingKeysWith: +)
-        return counts.max { $0.value < $1.value || ($0.value == $1.value && $0.key > $1.key) }?.key
     }
 }
 

@@ -24,6 +24,9 @@ public enum LibraryEvent: Sendable {
     case changeRefused
     /// These albums' files were found gone, or back (`LibraryAPI.isMissing(_:)`).
     case missingChanged(Set<AlbumID>)
+    /// New tags in a followed folder's files replaced what the user had edited of these
+    /// albums, as one undoable command (the albums as they are now).
+    case editsReplacedByTags([Album])
 }
 
 /// How the album list changed, so a view can update only what moved.

@@ -1,0 +1,101 @@
+import Foundation
+import Fixtures
+import Testing
+@testable import LibraryCore
+import TestSupport
+
+// MARK: - Moves and the user's edits
+
+extension FollowedFolderTests {
+    /// Two tagged tracks of `album` by an album artist (so the album is its tags', wherever
+    /// its files are), written outside the music folder and moved in at once.
+    private func copyTaggedAlbum(_ album: String, folder: String) throws {
+        let outside = folders.root.appendingPathComponent("staging/\(folder)", isDirectory: true)
+        for number in 1...2 {
+            let tags = TrackTags(title: "Track \(number)", artist: "Band", albumArtist: "Band", album: album, genre: "Rock", year: 1999,
+                                 trackNumber: number)
+            try maker.track(outside.appendingPathComponent("\(number).flac"), tags: tags)
+        }
+        try FileManager.default.createDirectory(at: music, withIntermediateDirectories: true)
+        try FileManager.default.moveItem(at: outside, to: music.appendingPathComponent(folder))
+    }
+
+    private func trackFolders(_ library: LibraryAPI, _ id: AlbumID) -> [String] {
+        library.tracks(ofAlbum: id).map { $0.path.parent.displayName }
+    }
+
+    @Test("an album folder renamed and a file moved between album folders keep their albums: the same tracks, not a delete and an add")
+    func movedFilesKeepTheirAlbums() async throws {
+        try copyTaggedAlbum("North", folder: "North")
+        try copyTaggedAlbum("South", folder: "South")
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        let north = try #require(library.entry(at: 0)?.id), south = try #require(library.entry(at: 1)?.id)
+        #expect(library.editAlbum(at: 0, to: try #require(library.album(at: 0)).with { $0.genre = "My Genre" }))
+
+        try FileManager.default.moveItem(at: music.appendingPathComponent("North"), to: music.appendingPathComponent("North (1999)"))
+        #expect(await waitUntil { library.album(withID: north)?.folder?.hasSuffix("North%20(1999)") == true }, "the album follows its folder")
+        #expect(library.count == 2 && !library.isMissing(north), "the same album: never missing, no second one")
+        #expect(library.album(withID: north)?.trackCount == 2 && library.album(withID: north)?.genre == "My Genre", "its tracks and the user's edit kept")
+        #expect(await waitUntil { trackFolders(library, north) == ["North (1999)", "North (1999)"] })
+
+        try FileManager.default.moveItem(at: music.appendingPathComponent("South/2.flac"), to: music.appendingPathComponent("North (1999)/South 2.flac"))
+        #expect(await waitUntil { trackFolders(library, south).sorted() == ["North (1999)", "South"] }, "the moved file is still its album's track")
+        #expect(library.count == 2 && library.album(withID: south)?.trackCount == 2 && library.album(withID: north)?.trackCount == 2)
+        #expect(library.commandToUndo?.kind == .edit, "none of it is a command")
+        library.close()
+        #expect(try folders.database().historyAgrees)
+    }
+
+    @Test("an edited album keeps the edit while its files' tags are unchanged; new tags win as one undoable change, and the user is told")
+    func newTagsOverAnEdit() async throws {
+        try copyAlbum("Edited", into: music)
+        let library = LibraryAPI(locations: folders.locations)
+        var told: [[Album]] = []
+        let observation = library.observe { event in
+            if case .editsReplacedByTags(let albums) = event { told.append(albums) }
+        }
+        _ = await library.importMusic([music])
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        let id = try #require(library.entry(at: 0)?.id)
+        #expect(library.editAlbum(at: 0, to: try #require(library.album(at: 0)).with { $0.title = "My Title" }))
+
+        // A third file with the same tags: the album changes, the user's title stays.
+        try maker.track(music.appendingPathComponent("Edited/3.flac"), tags: tags(album: "Edited"))
+        #expect(await waitUntil { library.album(withID: id)?.trackCount == 3 })
+        #expect(library.album(withID: id)?.title == "My Title" && told.isEmpty, "the edit stays: its files' tags did not change")
+        #expect(library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "My Title")
+
+        // The files' genre changes: not edited by the user, it simply follows.
+        for number in 1...3 {
+            try maker.track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Edited", genre: "Jazz"))
+        }
+        #expect(await waitUntil { library.album(withID: id)?.genre == "Jazz" })
+        #expect(library.album(withID: id)?.title == "My Title" && told.isEmpty)
+
+        // The files' album title changes: the tags win over the edit, as one command.
+        for number in 1...3 {
+            try maker.track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Retitled", genre: "Jazz"))
+        }
+        #expect(await waitUntil { library.album(withID: id)?.title == "Retitled" }, "the same album, with the new tags")
+        #expect(told.map { $0.map(\.title) } == [["Retitled"]], "the user is told")
+        #expect(library.count == 1 && library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "Retitled")
+        library.undo()
+        #expect(library.album(withID: id)?.title == "My Title" && library.album(withID: id)?.genre == "Jazz", "undo puts the edit back")
+        library.close()
+        _ = observation
+        #expect(try folders.database().historyAgrees)
+    }
+}
+
+// MARK: - Helpers
+
+private extension Album {
+    /// The album with `change` made to it.
+    func with(_ change: (inout Album) -> Void) -> Album {
+        var album = self
+        change(&album)
+        return album
+    }
+}
