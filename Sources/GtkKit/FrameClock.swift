@@ -55,6 +55,25 @@ extension Widget {
     }
 }
 
+extension Widget {
+    /// Calls `handler` once, after the next frame of the widget's window has been painted
+    /// (its first, for a window just presented): work that must not slow that frame down.
+    public func afterNextFrame(_ handler: @escaping @MainActor () -> Void) {
+        whenRealized { [weak self] in
+            guard let self, let clock = FrameClock(of: self) else {
+                handler()
+                return
+            }
+            let pending = PendingConnection()
+            pending.connection = clock.on(.afterPaint) { [clock, pending] in
+                if let connection = pending.connection { clock.disconnect(connection) }
+                pending.connection = nil
+                handler()
+            }
+        }
+    }
+}
+
 /// The connection a one-shot handler removes when it first runs (a class, so the handler
 /// can see the connection made after it was created).
 @MainActor

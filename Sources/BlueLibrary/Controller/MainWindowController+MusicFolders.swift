@@ -19,15 +19,19 @@ extension MainWindowController {
         foldersWindow.present()
     }
 
-    /// Starts following the music folders once the window is on screen: what changed while
-    /// the app was closed, then every change as it settles, reach the library by themselves.
+    /// Starts following the music folders once the window's first frame is painted (the look
+    /// at the folders must not slow it down): what changed while the app was closed, then
+    /// every change as it settles, reach the library by themselves.
     func followMusicFolders() {
         guard !library.isReadOnly else { return }
-        // A drive plugged in, a share connected: its music folders are looked for at once.
-        mountMonitor = MountMonitor()
-        mountMonitor?.onMountsChanged { [weak self] in self?.library.follower?.lookForMissingFolders() }
-        Task { [weak self, library] in
-            await library.followMusicFolders { [weak self] folders in self?.tellNotWatched(folders) }
+        window.afterNextFrame { [weak self] in
+            guard let self else { return }
+            // A drive plugged in, a share connected: its music folders are looked for at once.
+            mountMonitor = MountMonitor()
+            mountMonitor?.onMountsChanged { [weak self] in self?.library.follower?.lookForMissingFolders() }
+            Task { [weak self, library] in
+                await library.followMusicFolders { [weak self] folders in self?.tellNotWatched(folders) }
+            }
         }
     }
 
