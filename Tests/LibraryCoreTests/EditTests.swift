@@ -161,4 +161,16 @@ struct AlbumFormTests {
         form.year = "1971"
         #expect(form.changesSomething)
     }
+
+    @Test("an album imported from a music folder, edited, keeps its folder, tracks and length: it still plays")
+    func editingAnImportedAlbumKeepsItsFiles() throws {
+        let album = Album(title: "Imported", artist: "A", genre: "G", coverUrl: "", year: "2001",
+                          folder: "file:///music/Imported", trackCount: 3, duration: 540)
+        var form = AlbumForm(editing: album)
+        #expect(!form.changesSomething, "an untouched form changes nothing")
+        form.genre = "Folk"
+        let edited = try #require(form.album)
+        #expect(edited.genre == "Folk" && edited.title == "Imported")
+        #expect(edited.folder == "file:///music/Imported" && edited.trackCount == 3 && edited.duration == 540)
+    }
 }

@@ -57,11 +57,18 @@ public struct AlbumForm: Hashable, Sendable {
         return problems
     }
 
-    /// The album the fields make, trimmed; `nil` while there is a problem.
+    /// The album the fields make, trimmed; `nil` while there is a problem. An album edited
+    /// keeps what the form does not show (the folder, track count and length of an album
+    /// imported from a music folder): it still plays, and saving an unchanged form changes nothing.
     public var album: Album? {
         guard problems.isEmpty else { return nil }
-        return Album(title: Self.trimmed(title), artist: Self.trimmed(artist), genre: Self.trimmed(genre),
-                     coverUrl: Self.trimmed(cover), year: Self.trimmed(year))
+        var album = original ?? Album(title: "", artist: "", genre: "", coverUrl: "", year: "")
+        album.title = Self.trimmed(title)
+        album.artist = Self.trimmed(artist)
+        album.genre = Self.trimmed(genre)
+        album.coverUrl = Self.trimmed(cover)
+        album.year = Self.trimmed(year)
+        return album
     }
 
     /// Whether saving would change the album being edited (always true when adding).
