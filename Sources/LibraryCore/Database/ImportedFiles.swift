@@ -1,8 +1,8 @@
 // MARK: - ImportedFiles
 
 /// What earlier imports left in the database, as the music importer reads it from its own
-/// thread: the files read under some folders, and the covers of their albums. The importer
-/// sees these two questions and nothing else of the database.
+/// thread: the files read under some folders or of some albums, and the covers of their
+/// albums. The importer sees these questions and nothing else of the database.
 struct ImportedFiles: Sendable {
     private let database: LibraryDatabase
 
@@ -13,6 +13,11 @@ struct ImportedFiles: Sendable {
     /// The files earlier imports read under `roots`, by path.
     func tracks(under roots: [MusicFilePath]) throws -> [MusicFilePath: StoredTrack] {
         try database.storedTracks(under: roots)
+    }
+
+    /// The files earlier imports read of the albums `ids` outside `scope`, by path.
+    func tracks(ofAlbums ids: Set<AlbumID>, outside scope: MusicImportScope) throws -> [MusicFilePath: StoredTrack] {
+        try database.storedTracks(ofAlbums: ids) { !scope.contains($0) }
     }
 
     /// The covers of the albums among `ids` that are still in the database.

@@ -27,17 +27,41 @@ extension LibraryDatabase {
                     SELECT path, albumID, size, modified, tags FROM track WHERE (path >= ? AND path < ?) OR path = ?
                     """, arguments: [low, high, Data(root.bytes)])
                 while let row = try rows.next() {
-                    guard let path = Data.fromDatabaseValue(row["path"]), let tags = Data.fromDatabaseValue(row["tags"]),
-                          let decoded = try? decoder.decode(TrackTags.self, from: tags) else { continue }
-                    let file = MusicFilePath(bytes: [UInt8](path))
-                    tracks[file] = StoredTrack(
-                        stamp: FileStamp(path: file, size: row["size"], modified: row["modified"]),
-                        albumID: row["albumID"], tags: decoded
-                    )
+                    guard let track = Self.storedTrack(row, decoder: decoder) else { continue }
+                    tracks[track.stamp.path] = track
                 }
             }
             return tracks
         }
+    }
+
+    /// The files earlier imports read of the albums `ids` whose path `isIncluded` (only
+    /// those have their tags decoded), by path.
+    func storedTracks(ofAlbums ids: Set<AlbumID>, where isIncluded: (MusicFilePath) -> Bool) throws -> [MusicFilePath: StoredTrack] {
+        guard !ids.isEmpty else { return [:] }
+        return try writer.read { db in
+            var tracks: [MusicFilePath: StoredTrack] = [:]
+            let decoder = JSONDecoder()
+            for chunk in Array(ids).chunked(by: 500) {
+                let placeholders = Array(repeating: "?", count: chunk.count).joined(separator: ",")
+                let rows = try Row.fetchCursor(db, sql: "SELECT path, albumID, size, modified, tags FROM track WHERE albumID IN (\(placeholders))",
+                                               arguments: StatementArguments(Array(chunk)))
+                while let row = try rows.next() {
+                    guard let path = Data.fromDatabaseValue(row["path"]), isIncluded(MusicFilePath(bytes: [UInt8](path))),
+                          let track = Self.storedTrack(row, decoder: decoder) else { continue }
+                    tracks[track.stamp.path] = track
+                }
+            }
+            return tracks
+        }
+    }
+
+    /// A `track` row (path, albumID, size, modified, tags) as the importer remembers it.
+    private static func storedTrack(_ row: Row, decoder: JSONDecoder) -> StoredTrack? {
+        guard let path = Data.fromDatabaseValue(row["path"]), let tags = Data.fromDatabaseValue(row["tags"]),
+              let decoded = try? decoder.decode(TrackTags.self, from: tags) else { return nil }
+        let file = MusicFilePath(bytes: [UInt8](path))
+        return StoredTrack(stamp: FileStamp(path: file, size: row["size"], modified: row["modified"]), albumID: row["albumID"], tags: decoded)
     }
 
     /// The files of the album `id`, in no order.

@@ -25,20 +25,28 @@ extension LibraryAPI {
         onProgress: @escaping @MainActor (MusicImportProgress) -> Void = { _ in }
     ) async -> MusicImportSummary {
         await imports.oneAtATime { [self] in
-            await runImport(folders.compactMap(MusicFilePath.init(url:)), origin: origin, onProgress: onProgress)
+            await runImport(MusicImportScope(folders: folders.compactMap(MusicFilePath.init(url:))), origin: origin, onProgress: onProgress)
+        }
+    }
+
+    /// Imports what changed in a followed music folder, looking only at `scope` (the folders
+    /// where files changed): as `importMusic(_:origin: .folderChange)` does.
+    func importChanges(in scope: MusicImportScope) async -> MusicImportSummary {
+        await imports.oneAtATime { [self] in
+            await runImport(scope, origin: .folderChange) { _ in }
         }
     }
 
     private func runImport(
-        _ roots: [MusicFilePath], origin: MusicImportOrigin, onProgress: @escaping @MainActor (MusicImportProgress) -> Void
+        _ scope: MusicImportScope, origin: MusicImportOrigin, onProgress: @escaping @MainActor (MusicImportProgress) -> Void
     ) async -> MusicImportSummary {
         guard !refusesChange() else { return MusicImportSummary() }
         // Changes that could not be saved (a full disk since freed) are tried again first:
         // their files are remembered all the same (`pendingTracks`), never imported twice.
         if persistency.hasUncommittedChanges { persistency.retryCommits() }
-        if origin == .user { rememberMusicFolders(roots) }
+        if origin == .user { rememberMusicFolders(scope.folders) }
         let importer = persistency.musicImporter(
-            roots: roots, ownCovers: ownCovers, pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order),
+            scope: scope, ownCovers: ownCovers, pendingTracks: pendingTracks.byPath, albumsInLibrary: Set(order),
             partInterval: musicImportPartInterval, changedFilesOnly: origin == .folderChange
         )
         var state = MusicImportState(isCommand: origin == .user)

@@ -1,8 +1,8 @@
 // Why this file exists: following music folders means knowing when a file under them is
 // written, added, moved or removed, without reading the folders again and again. Linux's
 // inotify tells that, one directory at a time, through one file descriptor: this type owns it,
-// watches every directory under the music folders, and turns its events into "these music
-// folders changed", once the writing has settled.
+// watches every directory under the music folders, and turns its events into "these
+// directories changed", once the writing has settled.
 
 import Foundation
 #if canImport(Glibc)
@@ -12,8 +12,8 @@ import Glibc
 // MARK: - FolderWatcher
 
 /// Watches every directory under some folders with inotify, off the GTK thread, and reports
-/// which of the folders changed once nothing more happened in them for `settleDelay` (a copy
-/// of 500 files is one report). New directories are watched as they appear. Nothing wakes up
+/// which directories under them changed once nothing more happened for `settleDelay` (a copy
+/// of 500 files is one report), so that only those are looked at again. New directories are watched as they appear. Nothing wakes up
 /// while nothing changes: the descriptor is read only when the kernel has events.
 ///
 /// When the system's limit of watches (`/proc/sys/fs/inotify/max_user_watches`) is reached,
@@ -22,8 +22,10 @@ import Glibc
 public final class FolderWatcher: @unchecked Sendable {
     /// What the watcher reports, on its own queue.
     public enum Report: Sendable {
-        /// Files changed in these folders (among those watched), and the writing has settled.
-        case changed([MusicFilePath])
+        /// Files changed where the scope says (folders inside the watched ones, each as the
+        /// change touched it: its own files, a folder that came in, one that went away; one
+        /// may have changed again since), and the writing has settled.
+        case changed(MusicImportScope)
         /// The system's limit of watches was reached: these folders are not watched whole.
         case limitReached([MusicFilePath])
     }
@@ -41,7 +43,7 @@ public final class FolderWatcher: @unchecked Sendable {
     // Touched on `queue` only.
     private var roots: [MusicFilePath] = []
     private var directories: [Int32: MusicFilePath] = [:]
-    private var changedRoots: Set<MusicFilePath> = []
+    private var changes = MusicImportScope()
     private var settle: DispatchWorkItem?
     private var overLimit: Set<MusicFilePath> = []
     private var hasToldLimit = false
@@ -182,7 +184,7 @@ public final class FolderWatcher: @unchecked Sendable {
 
     private func handle(_ event: inotify_event, name: [UInt8]) {
         if event.mask & UInt32(IN_Q_OVERFLOW) != 0 {
-            changedRoots.formUnion(roots)  // events were lost: every folder is looked at again
+            changes.folders += roots  // events were lost: every folder is looked at again whole
             return
         }
         if event.mask & UInt32(IN_IGNORED) != 0 {
@@ -191,23 +193,35 @@ public final class FolderWatcher: @unchecked Sendable {
         }
         guard let directory = directories[event.wd] else { return }
         let path = name.isEmpty ? directory : directory.appending(name)
-        if let root = roots.first(where: { directory.isInside($0) }) {
-            changedRoots.insert(root)
-            if event.mask & UInt32(IN_ISDIR) != 0, event.mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
+        guard let root = roots.first(where: { directory.isInside($0) }) else { return }
+        let mask = event.mask
+        if mask & UInt32(IN_DELETE_SELF | IN_MOVE_SELF) != 0 {
+            // The folder's own going: its parent's event tells it, unless it is a watched folder.
+            if directory == root { changes.folders.append(root) }
+        } else if mask & UInt32(IN_UNMOUNT) != 0 {
+            changes.folders.append(directory)  // a drive unmounted here: its files are out of reach
+        } else if mask & UInt32(IN_ISDIR) == 0 {
+            // A file written, added or removed here (a copy's many events in a row, once).
+            if changes.shallowFolders.last != directory { changes.shallowFolders.append(directory) }
+        } else if mask & UInt32(IN_DELETE | IN_MOVED_FROM) != 0 {
+            changes.goneFolders.append(path)
+        } else {
+            changes.folders.append(path)  // a folder that came in (or whose rights changed)
+            if mask & UInt32(IN_CREATE | IN_MOVED_TO) != 0 {
                 addWatches(under: path, root: root)
                 tellLimitIfReached()
             }
         }
     }
 
-    /// Reports the changed folders once `settleDelay` passed without another event.
+    /// Reports the changed directories once `settleDelay` passed without another event.
     private func scheduleReport() {
         settle?.cancel()
-        guard !changedRoots.isEmpty else { return }
+        guard !changes.isEmpty else { return }
         let item = DispatchWorkItem { [weak self] in
-            guard let self, !changedRoots.isEmpty else { return }
-            let changed = roots.filter(changedRoots.contains)
-            changedRoots = []
+            guard let self, !changes.isEmpty else { return }
+            let changed = changes.simplified
+            changes = MusicImportScope()
             report(.changed(changed))
         }
         settle = item

@@ -43,8 +43,10 @@ public final class MusicFolderFollower {
 
     private weak var library: LibraryAPI?
     private var watcher: FolderWatcher?
-    /// Folders changed while an import of changes ran: imported after it.
-    private var waiting: Set<MusicFilePath> = []
+    /// The music folders followed.
+    private var followed: [MusicFilePath] = []
+    /// Changes that came while an import of changes ran: imported after it.
+    private var waiting = MusicImportScope()
     private var isImporting = false
     /// A drive was mounted while an import of changes ran: missing folders are looked for after it.
     private var looksForMissingAfterImport = false
@@ -78,17 +80,20 @@ public final class MusicFolderFollower {
         guard let library else { return }
         let folders = await library.musicFolders()
         guard !folders.isEmpty else { return }
+        followed += folders.map(\.path).filter { !followed.contains($0) }
         await watch(folders.filter(\.isReachable).map(\.path))
-        await importChanges(in: folders.map(\.path))
+        await importChanges(in: MusicImportScope(folders: folders.map(\.path)))
     }
 
     /// Follows folders the user just imported.
     func follow(_ folders: [MusicFilePath]) {
+        followed += folders.filter { !followed.contains($0) }
         watcher?.watch(folders)
     }
 
     /// Stops following a folder the user removed.
     func unfollow(_ folder: MusicFilePath) {
+        followed.removeAll { $0 == folder }
         watcher?.unwatch(folder)
         unwatched.removeAll { $0 == folder }
         unreachable[folder] = nil
@@ -108,8 +113,8 @@ public final class MusicFolderFollower {
 
     private func receive(_ report: FolderWatcher.Report) {
         switch report {
-        case .changed(let folders):
-            Task { await importChanges(in: folders) }
+        case .changed(let scope):
+            Task { await importChanges(in: scope) }
         case .limitReached(let folders):
             Log.core.warning("\(folders.count) music folders cannot be watched whole: the system's limit of inotify watches was reached")
             unwatched += folders.filter { !unwatched.contains($0) }
@@ -118,23 +123,24 @@ public final class MusicFolderFollower {
         }
     }
 
-    /// Imports what changed in `folders`; changes arriving meanwhile are imported after it.
-    private func importChanges(in folders: [MusicFilePath]) async {
-        waiting.formUnion(folders)
+    /// Imports what changed in `scope`; changes arriving meanwhile are imported after it.
+    private func importChanges(in scope: MusicImportScope) async {
+        waiting = waiting.merged(with: scope)
         guard !isImporting, let library else { return }
         isImporting = true
         while !waiting.isEmpty {
-            let batch = waiting.sorted()
-            waiting = []
-            // What is at each folder's place as the import looks: one not there, or there but
-            // no longer watched (unmounted: an empty mount point is left), is back once that changed.
-            let before = await Self.identities(of: batch)
-            let summary = await library.importMusic(batch.compactMap { URL(string: $0.uri) }, origin: .folderChange)
+            let changes = waiting
+            waiting = MusicImportScope()
+            // What is at each music folder's place as the import looks: one not there, or there
+            // but no longer watched (unmounted: an empty mount point is left), is back once that changed.
+            let roots = musicFolders(of: changes)
+            let before = await Self.identities(of: roots)
+            let summary = await library.importChanges(in: await Self.resolved(changes, roots: roots))
             if summary.added + summary.updated > 0 {
                 Log.core.info("followed music folders: \(summary.added) albums added, \(summary.updated) updated")
             }
             var isAnyGone = false
-            for (folder, identity) in zip(batch, before) {
+            for (folder, identity) in zip(roots, before) {
                 let isWatched = await watcher?.isWatching(folder) ?? true
                 guard identity == nil || !isWatched else { continue }
                 if unreachable[folder] == nil { unreachable[folder] = .some(identity) }
@@ -187,14 +193,14 @@ public final class MusicFolderFollower {
         for folder in back { unreachable[folder] = nil }
         Log.core.info("\(back.count) music folders are back")
         await watch(back)
-        await importChanges(in: back)
+        await importChanges(in: MusicImportScope(folders: back))
     }
 
     /// Looks at the folders that cannot be watched whole every `rescanInterval`.
     private func startRescans() {
         guard rescans == nil else { return }
         rescans = repeating(every: options.rescanInterval) { follower in
-            await follower.importChanges(in: follower.unwatched)
+            await follower.importChanges(in: MusicImportScope(folders: follower.unwatched))
             return true
         }
     }
@@ -207,6 +213,34 @@ public final class MusicFolderFollower {
                 guard let self, !Task.isCancelled, await step(self) else { return }
             }
         }
+    }
+
+    /// The music folders the changes are in.
+    private func musicFolders(of changes: MusicImportScope) -> [MusicFilePath] {
+        let paths = changes.folders + changes.shallowFolders + changes.goneFolders
+        return Array(Set(paths.map { path in followed.first { path.isInside($0) } ?? path })).sorted()
+    }
+
+    /// The changes as the file system is now (asked on a thread of its own): a folder that
+    /// came in and went away again is gone, one that went away and came back is walked, and
+    /// a folder whose files changed that is gone since is told by its parent's change. A music
+    /// folder itself is always walked: not there, it is out of reach (an unmounted drive),
+    /// which is not the same as gone.
+    private nonisolated static func resolved(_ changes: MusicImportScope, roots: [MusicFilePath]) async -> MusicImportScope {
+        await Task.detached {
+            var scope = MusicImportScope()
+            for folder in changes.folders + changes.goneFolders {
+                if folder.isExistingFolder || roots.contains(folder) { scope.folders.append(folder) } else { scope.goneFolders.append(folder) }
+            }
+            for folder in changes.shallowFolders {
+                if roots.contains(folder) && !folder.isExistingFolder {
+                    scope.folders.append(folder)
+                } else if folder.isExistingFolder {
+                    scope.shallowFolders.append(folder)
+                }
+            }
+            return scope.simplified
+        }.value
     }
 
     /// What is at each folder's place now, asked of the file system on a thread of its own: a

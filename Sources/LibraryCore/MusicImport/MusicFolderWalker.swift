@@ -33,9 +33,12 @@ struct MusicFolderWalker {
     private(set) var listings: [MusicFolderListing] = []
     private(set) var skipped: [SkippedFile] = []
     private var visited: Set<FileIdentity> = []
+    private var shallow: Set<MusicFilePath> = []
 
-    /// Walks every root (a folder, or a single audio file) in order.
-    mutating func walk(_ roots: [MusicFilePath], isCancelled: () -> Bool) {
+    /// Walks every root (a folder, or a single audio file) in order; of the folders among
+    /// `shallow`, only their own files are listed, not their subfolders'.
+    mutating func walk(_ roots: [MusicFilePath], shallow: Set<MusicFilePath> = [], isCancelled: () -> Bool) {
+        self.shallow = shallow
         for root in roots {
             var info = stat()
             guard root.withCString({ stat($0, &info) }) == 0 else {
@@ -78,7 +81,7 @@ struct MusicFolderWalker {
                 switch info.st_mode & S_IFMT {
                 case S_IFDIR:
                     let identity = FileIdentity(info)
-                    if visited.insert(identity).inserted { pending.append((path, identity)) }
+                    if !shallow.contains(folder), visited.insert(identity).inserted { pending.append((path, identity)) }
                 case S_IFREG:
                     if Self.isAudio(name) {
                         listing.audioFiles.append(FileStamp(path: path, size: Int64(info.st_size), modified: Self.modified(info)))

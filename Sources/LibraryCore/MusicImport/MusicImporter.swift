@@ -32,7 +32,8 @@ struct MusicImporter: Sendable {
         var taggedBefore: Album?
     }
 
-    let roots: [MusicFilePath]
+    /// Which files the import looks at.
+    let scope: MusicImportScope
     /// What earlier imports left in the database.
     let importedFiles: ImportedFiles
     let ownCovers: OwnCovers
@@ -55,12 +56,13 @@ struct MusicImporter: Sendable {
     func run(isCancelled: @Sendable () -> Bool, deliver: (Part) -> Void) -> MusicImportSummary {
         var summary = MusicImportSummary()
         var walker = MusicFolderWalker()
-        walker.walk(roots, isCancelled: isCancelled)
+        walker.walk(scope.folders + scope.shallowFolders, shallow: Set(scope.shallowFolders), isCancelled: isCancelled)
         summary.skipped = walker.skipped
         var progress = MusicImportProgress(totalFiles: walker.listings.reduce(0) { $0 + $1.audioFiles.count })
         var (stored, existing) = rememberedFiles()
         var presence: AlbumPresence?
         var movedPaths: Set<MusicFilePath> = []
+        var elsewhere: [MusicFilePath: StoredTrack] = [:]
         if changedFilesOnly {
             let present = walker.listings.flatMap(\.audioFiles)
             let unreachable = walker.skipped.compactMap { skipped -> MusicFilePath? in
@@ -69,7 +71,11 @@ struct MusicImporter: Sendable {
             let moved = MovedFiles(stored: stored, present: present, unreachable: unreachable)
             stored = moved.stored
             movedPaths = moved.newPaths
-            presence = AlbumPresence(stored: stored, present: Set(present.map(\.path)), unreachable: unreachable, albumsInLibrary: Set(existing.keys))
+            // The scope may be only the folders that changed: the other files of their albums
+            // count, as they are, in what each album is (they would have been walked otherwise).
+            elsewhere = filesElsewhere(ofAlbums: Set(existing.keys))
+            presence = AlbumPresence(stored: stored.merging(elsewhere) { here, _ in here }, present: Set(present.map(\.path) + elsewhere.keys),
+                                     unreachable: unreachable, albumsInLibrary: Set(existing.keys))
             presence?.movedFrom = moved.oldPaths
             presence?.movedTo = moved.newPaths.compactMap { stored[$0] }
         }
@@ -78,7 +84,10 @@ struct MusicImporter: Sendable {
         var grouping = AlbumGroups(existing: Set(existing.keys), coverMissing: missingCovers(of: existing),
                                    coverless: Set(existing.filter { $0.value.isEmpty }.keys), changedFilesOnly: changedFilesOnly,
                                    shrunk: presence?.shrunk ?? [], moved: movedPaths,
-                                   storedByAlbum: changedFilesOnly ? Self.byAlbum(stored) : [:])
+                                   storedByAlbum: changedFilesOnly ? Self.byAlbum(stored.merging(elsewhere) { here, _ in here }) : [:])
+        for track in elsewhere.values {
+            grouping.add(ImportedTrack(stamp: track.stamp, tags: track.tags, storedAlbumID: track.albumID, isChanged: false))
+        }
         var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
@@ -108,12 +117,13 @@ struct MusicImporter: Sendable {
 
     // MARK: Reading files
 
-    /// The files earlier imports read in the roots, and which of their albums are still there
+    /// The files earlier imports read in the scope, and which of their albums are still there
     /// (with their covers).
     private func rememberedFiles() -> ([MusicFilePath: StoredTrack], [AlbumID: String]) {
         do {
-            // A pending row is newer than the database's; one outside the roots is never looked up.
-            let stored = try importedFiles.tracks(under: roots).merging(pendingTracks) { _, pending in pending }
+            // A pending row is newer than the database's.
+            let stored = try importedFiles.tracks(under: scope.foldersLookedIn).filter { scope.contains($0.key) }
+                .merging(pendingTracks.filter { scope.contains($0.key) }) { _, pending in pending }
             let ids = Set(stored.values.map(\.albumID))
             var covers = try importedFiles.albumCovers(among: ids)
             if let albumsInLibrary {
@@ -124,6 +134,17 @@ struct MusicImporter: Sendable {
         } catch {
             Log.core.warning("the files of earlier imports could not be read: \(error)")
             return ([:], [:])
+        }
+    }
+
+    /// The files earlier imports read of the albums `ids` outside the scope, as they were.
+    private func filesElsewhere(ofAlbums ids: Set<AlbumID>) -> [MusicFilePath: StoredTrack] {
+        do {
+            let pending = pendingTracks.filter { ids.contains($0.value.albumID) }
+            return try importedFiles.tracks(ofAlbums: ids, outside: scope).merging(pending.filter { !scope.contains($0.key) }) { _, pending in pending }
+        } catch {
+            Log.core.warning("the other files of the albums changed could not be read: \(error)")
+            return [:]
         }
     }
 

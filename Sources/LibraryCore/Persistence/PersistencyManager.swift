@@ -120,10 +120,10 @@ final class PersistencyManager: Sendable {
         }
     }
 
-    /// An importer of the music under `roots` that knows the files this library has read.
-    func musicImporter(roots: [MusicFilePath], ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
+    /// An importer of the music in `scope` that knows the files this library has read.
+    func musicImporter(scope: MusicImportScope, ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
                        albumsInLibrary: Set<AlbumID>, partInterval: Duration, changedFilesOnly: Bool) -> MusicImporter {
-        MusicImporter(roots: roots, importedFiles: ImportedFiles(database), ownCovers: ownCovers, pendingTracks: pendingTracks,
+        MusicImporter(scope: scope, importedFiles: ImportedFiles(database), ownCovers: ownCovers, pendingTracks: pendingTracks,
                       albumsInLibrary: albumsInLibrary, partInterval: partInterval, changedFilesOnly: changedFilesOnly)
     }
 
