@@ -20,10 +20,11 @@ struct MountMonitorTests {
         var changes = 0
         monitor.onMountsChanged { changes += 1 }
 
-        try SmallFileSystem.mount(size: "1m", on: folder)
+        // mount(8) and umount(8) run off the main actor, which the window suites share.
+        try await Task.detached { try SmallFileSystem.mount(size: "1m", on: folder) }.value
         #expect(await MainLoopDriver.run(until: { changes >= 1 }), "a drive plugged in is told")
         let afterMount = changes
-        SmallFileSystem.unmount(folder)
+        await Task.detached { SmallFileSystem.unmount(folder) }.value
         #expect(await MainLoopDriver.run(until: { changes > afterMount }), "and one unplugged")
     }
 }

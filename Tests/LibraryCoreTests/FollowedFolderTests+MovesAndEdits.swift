@@ -9,12 +9,12 @@ import TestSupport
 extension FollowedFolderTests {
     /// Two tagged tracks of `album` by an album artist (so the album is its tags', wherever
     /// its files are), written outside the music folder and moved in at once.
-    private func copyTaggedAlbum(_ album: String, folder: String) throws {
+    private func copyTaggedAlbum(_ album: String, folder: String) async throws {
         let outside = folders.root.appendingPathComponent("staging/\(folder)", isDirectory: true)
         for number in 1...2 {
             let tags = TrackTags(title: "Track \(number)", artist: "Band", albumArtist: "Band", album: album, genre: "Rock", year: 1999,
                                  trackNumber: number)
-            try maker.track(outside.appendingPathComponent("\(number).flac"), tags: tags)
+            try await track(outside.appendingPathComponent("\(number).flac"), tags: tags)
         }
         try FileManager.default.createDirectory(at: music, withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: outside, to: music.appendingPathComponent(folder))
@@ -26,8 +26,8 @@ extension FollowedFolderTests {
 
     @Test("an album folder renamed and a file moved between album folders keep their albums: the same tracks, not a delete and an add")
     func movedFilesKeepTheirAlbums() async throws {
-        try copyTaggedAlbum("North", folder: "North")
-        try copyTaggedAlbum("South", folder: "South")
+        try await copyTaggedAlbum("North", folder: "North")
+        try await copyTaggedAlbum("South", folder: "South")
         let library = LibraryAPI(locations: folders.locations)
         _ = await library.importMusic([music])
         await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
@@ -50,7 +50,7 @@ extension FollowedFolderTests {
 
     @Test("an edited album keeps the edit while its files' tags are unchanged; new tags win as one undoable change, and the user is told")
     func newTagsOverAnEdit() async throws {
-        try copyAlbum("Edited", into: music)
+        try await copyAlbum("Edited", into: music)
         let library = LibraryAPI(locations: folders.locations)
         var told: [[Album]] = []
         let observation = library.observe { event in
@@ -62,21 +62,21 @@ extension FollowedFolderTests {
         #expect(library.editAlbum(at: 0, to: try #require(library.album(at: 0)).with { $0.title = "My Title" }))
 
         // A third file with the same tags: the album changes, the user's title stays.
-        try maker.track(music.appendingPathComponent("Edited/3.flac"), tags: tags(album: "Edited"))
+        try await track(music.appendingPathComponent("Edited/3.flac"), tags: tags(album: "Edited"))
         #expect(await waitUntil { library.album(withID: id)?.trackCount == 3 })
         #expect(library.album(withID: id)?.title == "My Title" && told.isEmpty, "the edit stays: its files' tags did not change")
         #expect(library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "My Title")
 
         // The files' genre changes: not edited by the user, it simply follows.
         for number in 1...3 {
-            try maker.track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Edited", genre: "Jazz"))
+            try await track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Edited", genre: "Jazz"))
         }
         #expect(await waitUntil { library.album(withID: id)?.genre == "Jazz" })
         #expect(library.album(withID: id)?.title == "My Title" && told.isEmpty)
 
         // The files' album title changes: the tags win over the edit, as one command.
         for number in 1...3 {
-            try maker.track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Retitled", genre: "Jazz"))
+            try await track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Retitled", genre: "Jazz"))
         }
         #expect(await waitUntil { library.album(withID: id)?.title == "Retitled" }, "the same album, with the new tags")
         #expect(told.map { $0.map(\.title) } == [["Retitled"]], "the user is told")

@@ -39,7 +39,7 @@ extension FollowedFolderTests {
         for (disc, number) in [(1, 1), (1, 2), (2, 1)] {
             let tags = TrackTags(title: "T\(disc)-\(number)", artist: "Band", album: "Double", genre: "Rock", year: 1999,
                                  trackNumber: number, discNumber: disc)
-            try maker.track(album.appendingPathComponent("CD\(disc)/\(number).flac"), tags: tags)
+            try await track(album.appendingPathComponent("CD\(disc)/\(number).flac"), tags: tags)
         }
         let library = LibraryAPI(locations: folders.locations)
         _ = await library.importMusic([music])
@@ -48,7 +48,7 @@ extension FollowedFolderTests {
 
         let tags = TrackTags(title: "T2-2", artist: "Band", album: "Double", genre: "Rock", year: 1999, trackNumber: 2, discNumber: 2)
         let staging = folders.root.appendingPathComponent("staging", isDirectory: true)
-        try maker.track(staging.appendingPathComponent("2.flac"), tags: tags)
+        try await track(staging.appendingPathComponent("2.flac"), tags: tags)
         try FileManager.default.moveItem(at: staging.appendingPathComponent("2.flac"), to: album.appendingPathComponent("CD2/2.flac"))
         #expect(await waitUntil { library.album(at: 0)?.trackCount == 4 }, "the new track joins the album, with the first disc's two")
         #expect(library.count == 1 && library.album(at: 0)?.folder?.hasSuffix("/Double") == true)

@@ -21,12 +21,19 @@ struct FollowedFolderTests {
 
     /// Writes an album folder outside the music folder, then moves it in at once (as a file
     /// manager's copy ends): one change to follow.
-    func copyAlbum(_ title: String, into folder: URL) throws {
+    func copyAlbum(_ title: String, into folder: URL) async throws {
         let outside = folders.root.appendingPathComponent("staging/\(title)", isDirectory: true)
-        try maker.track(outside.appendingPathComponent("1.flac"), tags: tags(album: title))
-        try maker.track(outside.appendingPathComponent("2.flac"), tags: tags(album: title))
+        try await track(outside.appendingPathComponent("1.flac"), tags: tags(album: title))
+        try await track(outside.appendingPathComponent("2.flac"), tags: tags(album: title))
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         try FileManager.default.moveItem(at: outside, to: folder.appendingPathComponent(title))
+    }
+
+    /// Writes a tagged track (`MusicFolderMaker.track`) off the main actor: its first one runs
+    /// `ffmpeg`, and the window suites, which share the main thread, must not stall meanwhile.
+    func track(_ file: URL, tags: TrackTags) async throws {
+        let maker = maker
+        try await Task.detached { try maker.track(file, tags: tags) }.value
     }
 
     /// Waits until `condition` holds (a minute at most, for a slow machine): the followed
@@ -42,20 +49,20 @@ struct FollowedFolderTests {
 
     @Test("an album folder copied in appears, a retagged file updates its album, and neither is a command")
     func copiedInAndRetagged() async throws {
-        try copyAlbum("First", into: music)
+        try await copyAlbum("First", into: music)
         let library = LibraryAPI(locations: folders.locations)
         _ = await library.importMusic([music])
         #expect(library.albums.map(\.title) == ["First"])
         await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
 
-        try copyAlbum("Second", into: music)
+        try await copyAlbum("Second", into: music)
         #expect(await waitUntil { library.count == 2 }, "the new album folder is imported by itself")
         #expect(library.albums.map(\.title) == ["First", "Second"])
         #expect(library.albums[1].trackCount == 2)
         #expect(library.commandToUndo?.kind == .importFolder && library.commandToUndo?.entries.count == 1, "no command for it")
 
-        try maker.track(music.appendingPathComponent("First/1.flac"), tags: tags(album: "First", genre: "Jazz"))
-        try maker.track(music.appendingPathComponent("First/2.flac"), tags: tags(album: "First", genre: "Jazz"))
+        try await track(music.appendingPathComponent("First/1.flac"), tags: tags(album: "First", genre: "Jazz"))
+        try await track(music.appendingPathComponent("First/2.flac"), tags: tags(album: "First", genre: "Jazz"))
         #expect(await waitUntil { library.album(at: 0)?.genre == "Jazz" }, "retagged files update their album")
         library.undo()
         #expect(library.albums.map(\.title) == ["Second"], "undoing the import takes out the album it made, as its files now say it is")
@@ -67,8 +74,8 @@ struct FollowedFolderTests {
 
     @Test("a file removed leaves its album with the others; an album folder deleted is marked missing, never deleted, and whole when it is back")
     func removedFilesAndMissingAlbums() async throws {
-        try copyAlbum("Shrinking", into: music)
-        try copyAlbum("Vanishing", into: music)
+        try await copyAlbum("Shrinking", into: music)
+        try await copyAlbum("Vanishing", into: music)
         let library = LibraryAPI(locations: folders.locations)
         _ = await library.importMusic([music])
         await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
@@ -92,7 +99,7 @@ struct FollowedFolderTests {
 
     @Test("20,000 folders are all watched, and a change deep among them is found")
     func twentyThousandFolders() async throws {
-        try copyAlbum("Deep", into: music.appendingPathComponent("a/b/c"))
+        try await copyAlbum("Deep", into: music.appendingPathComponent("a/b/c"))
         // Made off the main actor: the window suites share its thread, and a loop of seconds
         // there would stall their windows.
         let tree = music.appendingPathComponent("tree")
@@ -105,14 +112,14 @@ struct FollowedFolderTests {
         _ = await library.importMusic([music])
         let follower = await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
         #expect(follower.watchCount == 1 + 3 + 1 + 1 + 200 + 20_000, "Music, a/b/c, Deep, tree, its 200 and their 20,000")
-        try copyAlbum("Deeper", into: music.appendingPathComponent("tree/199/19999"))
+        try await copyAlbum("Deeper", into: music.appendingPathComponent("tree/199/19999"))
         #expect(await waitUntil { library.count == 2 })
         library.close()
     }
 
     @Test("past the limit of watches, the user is told once and the folder is looked at from time to time")
     func pastTheLimitOfWatches() async throws {
-        try copyAlbum("First", into: music)
+        try await copyAlbum("First", into: music)
         for index in 0..<10 {
             try FileManager.default.createDirectory(at: music.appendingPathComponent("empty \(index)"), withIntermediateDirectories: true)
         }
@@ -124,7 +131,7 @@ struct FollowedFolderTests {
         let follower = await library.followMusicFolders(options) { told.append($0) }
         #expect(follower.watchCount == 1)
         #expect(told.map { $0.map(\.displayString) } == [[music.path]], "told once, naming the folder")
-        try copyAlbum("Second", into: music.appendingPathComponent("empty 3"))
+        try await copyAlbum("Second", into: music.appendingPathComponent("empty 3"))
         #expect(await waitUntil { library.count == 2 }, "found by looking again")
         #expect(told.count == 1)
         library.close()
@@ -132,8 +139,8 @@ struct FollowedFolderTests {
 
     @Test("what changed while the app was closed is found at the next start; a deleted album stays deleted")
     func changesWhileClosedAndDeletionsKept() async throws {
-        try copyAlbum("Kept", into: music)
-        try copyAlbum("Deleted", into: music)
+        try await copyAlbum("Kept", into: music)
+        try await copyAlbum("Deleted", into: music)
         do {
             let library = LibraryAPI(locations: folders.locations)
             _ = await library.importMusic([music])
@@ -141,13 +148,13 @@ struct FollowedFolderTests {
             library.deleteAlbum(at: 0)
             library.close()
         }
-        try copyAlbum("New", into: music)
+        try await copyAlbum("New", into: music)
 
         let relaunched = LibraryAPI(locations: folders.locations)
         await relaunched.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
         #expect(relaunched.albums.map(\.title) == ["Kept", "New"], "found at start; the deleted album's files are unchanged")
 
-        try copyAlbum("Newer", into: music)
+        try await copyAlbum("Newer", into: music)
         #expect(await waitUntil { relaunched.count == 3 })
         #expect(relaunched.albums.map(\.title) == ["Kept", "New", "Newer"], "a change beside it does not bring it back either")
         relaunched.undo()
