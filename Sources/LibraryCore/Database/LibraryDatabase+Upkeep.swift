@@ -39,9 +39,23 @@ extension LibraryDatabase {
                         """)
                 }
             }
-            try checkpoint()
+            let (walFrames, checkpointed) = try checkpoint()
+            if walFrames > 1, checkpointed == walFrames { try restartLog() }
         } catch {
             Log.core.info("the library's upkeep is left for later: \(error)")
+        }
+    }
+
+    /// Starts the WAL over now, in the quiet moment, after a checkpoint that moved all of it:
+    /// the first commit after such a checkpoint does it otherwise, and clearing the WAL index
+    /// that takes (a 32 KiB block of the memory-mapped `-shm` file, which the kernel counts as
+    /// written) would land on the user's next change, nearly doubling what it writes. The
+    /// write that does it sets `user_version` to what it is (one frame; BlueLibrary does not
+    /// use the value).
+    private func restartLog() throws {
+        try writer.writeWithoutTransaction { db in
+            let version = try Int.fetchOne(db, sql: "PRAGMA user_version") ?? 0
+            try db.execute(sql: "PRAGMA user_version = \(version)")
         }
     }
 
@@ -56,8 +70,11 @@ extension LibraryDatabase {
         }
     }
 
-    private func checkpoint() throws {
-        _ = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
+    /// A passive checkpoint; returns the WAL's frames and how many of them it moved.
+    @discardableResult
+    private func checkpoint() throws -> (Int, Int) {
+        let frames = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         commitsSinceCheckpoint.withLock { $0 = 0 }
+        return (frames.walFrameCount, frames.checkpointedFrameCount)
     }
 }
