@@ -85,9 +85,10 @@ extension LibraryAPI {
                 if !state.added.contains(id), state.updated.insert(id).inserted { change.previous.append(current) }
                 continue
             }
-            // An album another group of this import took (files moved apart) is not taken twice.
-            let existingID = found.existingID.flatMap { isPresent($0) && !state.claimed.contains($0) ? $0 : nil }
-            if let id = state.ids[found.key] ?? existingID {
+            // An album another group of this import already took (its files' tags no longer
+            // agree: some retagged, the others not yet) is left to that group.
+            if state.ids[found.key] == nil, let id = found.existingID, state.claimed.contains(id) { continue }
+            if let id = state.ids[found.key] ?? found.existingID.flatMap({ isPresent($0) ? $0 : nil }) {
                 state.claimed.insert(id)
                 change.tracks += found.newTracks.map { StoredTrack(stamp: $0.stamp, albumID: id, tags: $0.tags) }
                 state.ids[found.key] = id

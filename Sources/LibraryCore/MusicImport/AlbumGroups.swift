@@ -86,10 +86,10 @@ struct AlbumGroups {
             part.albums.append(MusicImporter.FoundAlbum(key: key, album: album, existingID: id, newTracks: [], givesCoverOnly: true))
         }
         coverSearches = []
-        // An album whose files were split (one moved to another album's folder) stays with the
-        // group that kept the most of its files where they were; the other takes it first otherwise.
-        let staying = changed.map { key in groups[key]?.tracks.count { $0.storedAlbumID != nil && !moved.contains($0.stamp.path) } ?? 0 }
-        for key in zip(changed, staying).sorted(by: { $0.1 > $1.1 }).map(\.0) {
+        // Groups with files read anew come first: when an album's files no longer agree (some
+        // retagged, the others not yet), the album follows those that changed.
+        let readAnew = changed.map { key in groups[key]?.tracks.contains { $0.isChanged || moved.contains($0.stamp.path) } ?? false }
+        for key in zip(changed, readAnew).enumerated().sorted(by: { ($0.element.1 ? 0 : 1, $0.offset) < ($1.element.1 ? 0 : 1, $1.offset) }).map(\.element.0) {
             guard var group = groups[key] else { continue }
             let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
             var album = AlbumGrouping.album(of: tracks)

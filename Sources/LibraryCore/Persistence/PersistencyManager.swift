@@ -18,6 +18,11 @@ final class PersistencyManager: Sendable {
     /// Answers the search, filter and sort; used on the commit queue only (`read`).
     private let browsingIndex: BrowsingIndex
     private let commits: CommitQueue
+    /// The reads running aside from the commit queue (`readAside`), which closing waits for:
+    /// a read on a closed pool would touch freed connections.
+    private let asideReads = DispatchGroup()
+    /// Set once closing began: a read aside that starts after it reads nothing.
+    private let isClosing = Protected(false)
     private let stateWriter: CoalescingWriter<AppState>
 
     init(
@@ -149,8 +154,12 @@ final class PersistencyManager: Sendable {
     }
 
     func closeDatabase() -> Bool {
-        // On the commit queue, so that no upkeep runs while it closes.
-        commits.finish { database in database.checkpointAndClose() }
+        // On the commit queue, so that no upkeep runs while it closes; after the reads aside.
+        commits.finish { [asideReads, isClosing] database in
+            isClosing.withLock { $0 = true }
+            asideReads.wait()
+            return database.checkpointAndClose()
+        }
     }
 
     /// Runs `work` on the commit queue, after every change submitted so far (so it reads the
@@ -168,7 +177,15 @@ final class PersistencyManager: Sendable {
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
-        DispatchQueue.global(qos: .utility).async { [database] in Self.answer(work, from: database, then: then) }
+        asideReads.enter()
+        DispatchQueue.global(qos: .utility).async { [database, asideReads, isClosing] in
+            defer { asideReads.leave() }
+            guard !isClosing.withLock({ $0 }) else {
+                Task { @MainActor in then(.failure(CancellationError())) }
+                return
+            }
+            Self.answer(work, from: database, then: then)
+        }
     }
 
     /// Runs `work` here and hands its result to `then` on the main actor.
