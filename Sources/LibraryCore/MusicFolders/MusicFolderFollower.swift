@@ -233,10 +233,10 @@ public final class MusicFolderFollower {
                 if folder.isExistingFolder || roots.contains(folder) { scope.folders.append(folder) } else { scope.goneFolders.append(folder) }
             }
             for folder in changes.shallowFolders {
-                if roots.contains(folder) && !folder.isExistingFolder {
-                    scope.folders.append(folder)
-                } else if folder.isExistingFolder {
+                if folder.isExistingFolder {
                     scope.shallowFolders.append(folder)
+                } else if roots.contains(folder) {
+                    scope.folders.append(folder)
                 }
             }
             return scope.simplified
