@@ -17,12 +17,14 @@ struct PlaybackBadInputTests {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Troubled", isDirectory: true)
             let files = try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Troubled", artist: "Sine",
-                                                                   trackFrames: [44_100 * 2, 44_100, 44_100, 44_100 * 2])
+                                                                   trackFrames: [44_100 * 2, 44_100, 44_100, 44_100 * 4])
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
             // The files, not their folder: a music folder is followed, and its album would lose
             // Part 2 by itself; files imported alone are not, as if their drive came and went.
-            let app = try AppProcess(folders: folders, arguments: files.map(\.path), environment: pulse.environment)
+            // The player's debug log (what the pipeline reported) is in the app's output, for a failure.
+            let app = try AppProcess(folders: folders, arguments: files.map(\.path),
+                                     environment: pulse.environment.merging(["G_MESSAGES_DEBUG": "BlueLibrary"]) { _, new in new })
             _ = try await app.report { $0.tracks.count == 4 && $0.importProgress == nil }
             // After the import: Part 2 moves away, Part 3 is no longer audio.
             try FileManager.default.removeItem(at: files[1])
@@ -35,12 +37,15 @@ struct PlaybackBadInputTests {
             #expect(report.toast?.contains("cannot be found") == true, "\(report.toast ?? "")")
             report = try await app.report { $0.problem != nil }
             #expect(report.problem == "“\u{2068}Part 3\u{2069}” could not be played: its file is damaged, or is not FLAC audio.")
-            report = try await app.report { $0.playback?.trackIndex == 3 && $0.playback?.status == "playing" }
-            #expect(report.playback?.bar.first == "Part 4", "the album goes on after the damaged track")
+            // The album ends (stopped, back on its first track). What played on the way is what
+            // was heard: Part 1 (2 s) and Part 4 (4 s), not Part 1 again. A state of a few
+            // seconds (Part 4 playing) is not waited for: this process may be too busy to see it.
             report = try await app.report { $0.playback?.status == "stopped" }
             let sound = recording.stop()
-            let heard = try #require(sound.firstSound()).distance(to: try #require(sound.lastSound()))
-            #expect(heard > 44_100 * 3, "Part 1 and Part 4 were heard (\(heard) frames)")
+            let first = try #require(sound.firstSound()), last = try #require(sound.lastSound())
+            let gaps = sound.silentRuns(in: first..<last, minimumLength: 441).reduce(0) { $0 + $1.count }
+            let heard = sound.seconds(first.distance(to: last) - gaps)
+            #expect(heard > 5, "Part 1 and Part 4 were heard (\(heard) s of sound)")
 
             // Every file gone: Play says so and nothing plays.
             for file in files where FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }

@@ -49,11 +49,17 @@ struct PlaybackModelTests {
         let gone: Set<String> = ["T2", "T3"]
         let present: (Track) -> Bool = { !gone.contains($0.title) }
         let queue = PlayQueue(albumID: 1, tracks: tracks, current: 0)
-        let next = queue.playable(from: 1, isPlayable: present)
+        let next = queue.playable(from: 1, isPresent: present)
         #expect(next?.index == 3)
         #expect(next?.skipped.map(\.title) == ["T2", "T3"])
-        #expect(queue.playable(before: 3, isPlayable: present) == 0)
-        #expect(queue.playable(from: 0, isPlayable: { _ in false }) == nil, "all gone: nothing to play")
+        #expect(queue.playable(before: 3, isPresent: present) == 0)
+        #expect(queue.playable(from: 0, isPresent: { _ in false }) == nil, "all gone: nothing to play")
+        // A file that failed to play is passed over too, but the user was told of it then: it
+        // is not named again among the files not found.
+        let failedBefore = queue.playable(from: 1, passingOver: [tracks[3].path], isPresent: present)
+        #expect(failedBefore?.index == 4)
+        #expect(failedBefore?.skipped.map(\.title) == ["T2", "T3"])
+        #expect(queue.playable(before: 4, passingOver: [tracks[3].path], isPresent: present) == 0)
         #expect(PlayQueue(albumID: 1, tracks: tracks, current: 99).current == 4, "an index past the end is the last track")
     }
 

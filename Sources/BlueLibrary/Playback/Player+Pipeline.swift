@@ -79,7 +79,7 @@ extension Player {
         onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
         if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
             start(at: queue.current, position: resumeAt, playing: true)
-        } else if queue.playable(from: failed + 1, isPlayable: isPlayable) != nil {
+        } else if queue.playable(from: failed + 1, passingOver: unplayable) != nil {
             start(at: failed + 1, position: 0, playing: true)
         } else {
             self.queue?.current = failed
@@ -87,11 +87,6 @@ extension Player {
             setStatus(.stopped)
             onChange?(.track)
         }
-    }
-
-    /// Whether `track` can be tried: its file is there and did not fail before.
-    func isPlayable(_ track: Track) -> Bool {
-        !unplayable.contains(track.path) && track.fileExists
     }
 
     /// Why `track` could not be played, and what to do, in words.

@@ -147,7 +147,7 @@ package final class Player {
     }
 
     func next() {
-        guard let queue, let target = queue.playable(from: queue.current + 1, isPlayable: isPlayable) else { return }
+        guard let queue, let target = queue.playable(from: queue.current + 1, passingOver: unplayable) else { return }
         tellSkipped(target.skipped)
         start(at: target.index, position: 0, playing: status == .playing)
     }
@@ -157,7 +157,7 @@ package final class Player {
         guard let queue else { return }
         if currentPosition > 3 || !queue.hasPrevious {
             seek(to: 0)
-        } else if let target = queue.playable(before: queue.current, isPlayable: isPlayable) {
+        } else if let target = queue.playable(before: queue.current, passingOver: unplayable) {
             start(at: target, position: 0, playing: status == .playing)
         }
     }
@@ -190,7 +190,7 @@ package final class Player {
 
     func start(at index: Int, position: Double, playing: Bool) {
         guard let current = queue else { return }
-        guard let target = current.playable(from: index, isPlayable: isPlayable) else {
+        guard let target = current.playable(from: index, passingOver: unplayable) else {
             let title = album?.title ?? ""
             stop()
             onChange?(.problem(.nothingToPlay(album: title)))

@@ -22,19 +22,25 @@ public struct PlayQueue: Hashable, Sendable {
     }
 
     /// The first playable track from `index` on (itself included), with the tracks skipped
-    /// on the way; nil when none is left.
-    public func playable(from index: Int, isPlayable: (Track) -> Bool = \.fileExists) -> (index: Int, skipped: [Track])? {
+    /// on the way because their files are not there (`isPresent`); nil when none is left.
+    /// The files in `failed` (they did not play before, and the user was told) are passed
+    /// over without being listed.
+    public func playable(from index: Int, passingOver failed: Set<MusicFilePath> = [],
+                         isPresent: (Track) -> Bool = \.fileExists) -> (index: Int, skipped: [Track])? {
         var skipped: [Track] = []
         for candidate in max(index, 0)..<max(tracks.count, 0) {
-            if isPlayable(tracks[candidate]) { return (candidate, skipped) }
-            skipped.append(tracks[candidate])
+            let track = tracks[candidate]
+            if failed.contains(track.path) { continue }
+            if isPresent(track) { return (candidate, skipped) }
+            skipped.append(track)
         }
         return nil
     }
 
     /// The first playable track before `index`, going back; nil when none.
-    public func playable(before index: Int, isPlayable: (Track) -> Bool = \.fileExists) -> Int? {
-        stride(from: min(index, tracks.count) - 1, through: 0, by: -1).first { isPlayable(tracks[$0]) }
+    public func playable(before index: Int, passingOver failed: Set<MusicFilePath> = [],
+                         isPresent: (Track) -> Bool = \.fileExists) -> Int? {
+        stride(from: min(index, tracks.count) - 1, through: 0, by: -1).first { !failed.contains(tracks[$0].path) && isPresent(tracks[$0]) }
     }
 
     /// Whether a track follows the current one.

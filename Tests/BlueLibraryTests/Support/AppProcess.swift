@@ -72,7 +72,7 @@ final class AppProcess {
             try await Task.sleep(for: .milliseconds(25))  // another process writes the file
         }
         let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
-        Issue.record("timed out waiting for a report; last: \(last)")
+        Issue.record("timed out waiting for a report; last: \(last)\nthe app's last words: \(output.suffix(6_000))")
         throw CancellationError()
     }
 
