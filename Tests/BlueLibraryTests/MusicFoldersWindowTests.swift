@@ -73,10 +73,12 @@ struct MusicFoldersWindowTests {
             edited.title = "My Title"
             #expect(window.library.editAlbum(at: 5, to: edited))
 
-            // Another program writes new album tags into the file.
+            // Another program writes new album tags into the file (beside it, then renamed over it).
             let maker = MusicFolderMaker(templates: folders.root.appendingPathComponent("templates"))
             let tags = TrackTags(title: "One", artist: "Band", album: "Retagged", genre: "Rock", year: 1990, trackNumber: 1)
-            try maker.track(music.appendingPathComponent("Tagged/1.flac"), tags: tags)
+            let staged = folders.root.appendingPathComponent("staging/1.flac")
+            try maker.track(staged, tags: tags)
+            #expect(rename(staged.path, music.appendingPathComponent("Tagged/1.flac").path) == 0)
             #expect(await harness.wait(for: "the new tags") { window.library.album(at: 5)?.title == "Retagged" })
             #expect(harness.report.toast == "New tags in the files of “\u{2068}Retagged\u{2069}” replaced your edit", "\(harness.report.toast ?? "no toast")")
             #expect(window.toolbar.undoTooltip.contains("Edit “\u{2068}Retagged\u{2069}”"), "\(window.toolbar.undoTooltip)")

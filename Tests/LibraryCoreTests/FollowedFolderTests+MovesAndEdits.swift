@@ -68,23 +68,48 @@ extension FollowedFolderTests {
         #expect(library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "My Title")
 
         // The files' genre changes: not edited by the user, it simply follows.
-        for number in 1...3 {
-            try await track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Edited", genre: "Jazz"))
-        }
+        try await retag(music.appendingPathComponent("Edited"), files: 1...3, tags: tags(album: "Edited", genre: "Jazz"))
         #expect(await waitUntil { library.album(withID: id)?.genre == "Jazz" })
         #expect(library.album(withID: id)?.title == "My Title" && told.isEmpty)
 
         // The files' album title changes: the tags win over the edit, as one command.
-        for number in 1...3 {
-            try await track(music.appendingPathComponent("Edited/\(number).flac"), tags: tags(album: "Retitled", genre: "Jazz"))
-        }
+        try await retag(music.appendingPathComponent("Edited"), files: 1...3, tags: tags(album: "Retitled", genre: "Jazz"))
         #expect(await waitUntil { library.album(withID: id)?.title == "Retitled" }, "the same album, with the new tags")
         #expect(told.map { $0.map(\.title) } == [["Retitled"]], "the user is told")
-        #expect(library.count == 1 && library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "Retitled")
+        #expect(library.count == 1 && library.commandToUndo?.kind == .edit && library.commandToUndo?.album?.title == "Retitled",
+                "\((0..<library.count).compactMap { library.album(at: $0) }.map { "\($0.title) (\($0.trackCount ?? 0) tracks)" }), undo: \(String(describing: library.commandToUndo?.kind)) \(library.commandToUndo?.album?.title ?? "")")
         library.undo()
         #expect(library.album(withID: id)?.title == "My Title" && library.album(withID: id)?.genre == "Jazz", "undo puts the edit back")
         library.close()
         _ = observation
+        #expect(try folders.database().historyAgrees)
+    }
+
+    @Test("an album whose files are retagged one at a time, a look between each, stays one album that follows them")
+    func filesRetaggedOneAtATime() async throws {
+        try await copyAlbum("Edited", into: music)
+        try await track(music.appendingPathComponent("Edited/3.flac"), tags: tags(album: "Edited"))
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic([music])
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        let id = try #require(library.entry(at: 0)?.id)
+        #expect(library.count == 1 && library.tracks(ofAlbum: id).count == 3)
+        func titles() -> [String] { library.tracks(ofAlbum: id).map(\.title) }
+
+        // Each file in turn, written beside and renamed over (a safe tagger), seen by a look of
+        // its own: while they disagree, the album follows the file read anew, and the files
+        // not yet retagged stay its tracks (not a second album).
+        for number in 1...3 {
+            var retagged = tags(album: "Retitled")
+            retagged.title = "New \(number)"
+            let staged = folders.root.appendingPathComponent("staging-one/\(number).flac")
+            try await track(staged, tags: retagged)
+            #expect(rename(staged.path, music.appendingPathComponent("Edited/\(number).flac").path) == 0)
+            #expect(await waitUntil { titles().filter { $0.hasPrefix("New") }.count == number }, "file \(number) followed: \(titles())")
+            #expect(library.count == 1 && library.album(withID: id)?.title == "Retitled" && titles().count == 3,
+                    "after file \(number): \((0..<library.count).compactMap { library.album(at: $0)?.title }), \(titles())")
+        }
+        library.close()
         #expect(try folders.database().historyAgrees)
     }
 }
@@ -99,3 +124,4 @@ private extension Album {
         return album
     }
 }
+

@@ -36,6 +36,21 @@ struct FollowedFolderTests {
         try await Task.detached { try maker.track(file, tags: tags) }.value
     }
 
+    /// Gives the files `files` ("1.flac"…) of `album` new tags the way a tagger that saves
+    /// safely does: each written beside, then renamed over the old one, all at once. A look of
+    /// the follower never sees a file half-written or gone, nor (but by a rare chance) the
+    /// album's files half retagged.
+    func retag(_ album: URL, files: ClosedRange<Int>, tags: TrackTags) async throws {
+        let staging = folders.root.appendingPathComponent("staging-retag", isDirectory: true)
+        for number in files {
+            try await track(staging.appendingPathComponent("\(number).flac"), tags: tags)
+        }
+        for number in files {
+            let from = staging.appendingPathComponent("\(number).flac"), to = album.appendingPathComponent("\(number).flac")
+            #expect(rename(from.path, to.path) == 0, "renamed over \(to.path)")
+        }
+    }
+
     /// Waits until `condition` holds (a minute at most, for a slow machine): the followed
     /// change is imported on the main actor, which this test yields to while it waits.
     func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
@@ -61,8 +76,7 @@ struct FollowedFolderTests {
         #expect(library.albums[1].trackCount == 2)
         #expect(library.commandToUndo?.kind == .importFolder && library.commandToUndo?.entries.count == 1, "no command for it")
 
-        try await track(music.appendingPathComponent("First/1.flac"), tags: tags(album: "First", genre: "Jazz"))
-        try await track(music.appendingPathComponent("First/2.flac"), tags: tags(album: "First", genre: "Jazz"))
+        try await retag(music.appendingPathComponent("First"), files: 1...2, tags: tags(album: "First", genre: "Jazz"))
         #expect(await waitUntil { library.album(at: 0)?.genre == "Jazz" }, "retagged files update their album")
         library.undo()
         #expect(library.albums.map(\.title) == ["Second"], "undoing the import takes out the album it made, as its files now say it is")
