@@ -11,14 +11,16 @@ Two parts:
   after its first frame; the wall time from spawn to exit and the peak resident memory
   (ru_maxrss) are compared with two programs in C that do the same: a minimal GTK 4 window
   (`.build/bench/baseline`, from bench/baseline.c), and the app's window written by hand
-  (`.build/bench/equivalent`, from bench/equivalent.c), launched on as many albums as the
-  app, with the same covers. Rounds are interleaved, in a rotating order, after one warm-up
-  round.
+  (`.build/bench/equivalent`, from bench/equivalent.c, with libadwaita as the app is),
+  launched on as many albums as the app, with the same covers. Rounds are interleaved, in a
+  rotating order, after one warm-up round.
 
 * In-process figures: if `bluelibrary-bench` exists (built by bench/run in release mode into
   `.build/release/`; see --inprocess-binary), it is run once; each line of
   its standard output that is a JSON object with "section" and "name" is one result,
-  rendered in one table per section.
+  rendered in one table per section. Then the C window does the same interactions on as
+  many albums (bench/equivalent-interactions.c), with the run's renderer and with cairo, and
+  a table gives each app figure as a ratio to C's, measured in the same run.
 
 Prints the tables and writes them to bench/RESULTS.md, keeping that file's "## Notes"
 section. Standard library only.

@@ -27,7 +27,17 @@ struct _EquivalentAlbums
 {
   GObject parent_instance;
   guint count;
+  /* The album at each position once the list was changed (a deletion, a search's answer);
+     NULL while position and album are the same, as at the start. */
+  GArray *order;
 };
+
+/* The album shown at position. */
+static guint
+album_at (EquivalentAlbums *albums, guint position)
+{
+  return albums->order != NULL ? g_array_index (albums->order, guint, position) : position;
+}
 
 static GType
 equivalent_albums_get_item_type (GListModel *model)
@@ -48,7 +58,7 @@ equivalent_albums_get_item (GListModel *model, guint position)
 {
   if (position >= EQUIVALENT_ALBUMS (model)->count)
     return NULL;
-  char *title = album_field ("Album", position);
+  char *title = album_field ("Album", album_at (EQUIVALENT_ALBUMS (model), position));
   GtkStringObject *item = gtk_string_object_new (title);
   g_free (title);
   return item;
@@ -66,15 +76,25 @@ G_DEFINE_TYPE_WITH_CODE (EquivalentAlbums, equivalent_albums, G_TYPE_OBJECT,
                          G_IMPLEMENT_INTERFACE (G_TYPE_LIST_MODEL, equivalent_albums_list_model_init))
 
 static void
+equivalent_albums_finalize (GObject *object)
+{
+  EquivalentAlbums *albums = EQUIVALENT_ALBUMS (object);
+  if (albums->order != NULL)
+    g_array_unref (albums->order);
+  G_OBJECT_CLASS (equivalent_albums_parent_class)->finalize (object);
+}
+
+static void
 equivalent_albums_class_init (EquivalentAlbumsClass *klass)
 {
-  (void) klass;
+  G_OBJECT_CLASS (klass)->finalize = equivalent_albums_finalize;
 }
 
 static void
 equivalent_albums_init (EquivalentAlbums *self)
 {
   self->count = 0;
+  self->order = NULL;
 }
 
 GListModel *
@@ -82,5 +102,60 @@ equivalent_albums_new (guint count)
 {
   EquivalentAlbums *albums = g_object_new (EQUIVALENT_TYPE_ALBUMS, NULL);
   albums->count = count;
+  return G_LIST_MODEL (albums);
+}
+
+/* MARK: - Changes (bench/equivalent-interactions.c) */
+
+guint
+equivalent_albums_album_at (GListModel *model, guint position)
+{
+  return album_at (EQUIVALENT_ALBUMS (model), position);
+}
+
+/* The order array, made from the identity the first time the list changes. */
+static GArray *
+order_of (EquivalentAlbums *albums)
+{
+  if (albums->order == NULL)
+    {
+      albums->order = g_array_sized_new (FALSE, FALSE, sizeof (guint), albums->count + 1);
+      for (guint position = 0; position < albums->count; position++)
+        g_array_append_val (albums->order, position);
+    }
+  return albums->order;
+}
+
+gboolean
+equivalent_albums_remove (GListModel *model, guint position, guint *album)
+{
+  EquivalentAlbums *albums = EQUIVALENT_ALBUMS (model);
+  if (position >= albums->count)
+    return FALSE;
+  *album = album_at (albums, position);
+  g_array_remove_index (order_of (albums), position);
+  albums->count--;
+  g_list_model_items_changed (model, position, 1, 0);
+  return TRUE;
+}
+
+void
+equivalent_albums_insert (GListModel *model, guint position, guint album)
+{
+  EquivalentAlbums *albums = EQUIVALENT_ALBUMS (model);
+  position = MIN (position, albums->count);
+  g_array_insert_val (order_of (albums), position, album);
+  albums->count++;
+  g_list_model_items_changed (model, position, 0, 1);
+}
+
+GListModel *
+equivalent_albums_new_matching (guint count, guint last_digit)
+{
+  EquivalentAlbums *albums = g_object_new (EQUIVALENT_TYPE_ALBUMS, NULL);
+  albums->order = g_array_sized_new (FALSE, FALSE, sizeof (guint), count / 10 + 1);
+  for (guint album = last_digit % 10; album < count; album += 10)
+    g_array_append_val (albums->order, album);
+  albums->count = albums->order->len;
   return G_LIST_MODEL (albums);
 }

@@ -1,9 +1,10 @@
 /*
  * The second reference for bench/run: BlueLibrary's window written by hand in C, with GTK 4.8
- * alone (no libadwaita, no Swift), on a library of the same size as the app's.
+ * and libadwaita 1.2 as the app is (no Swift), on a library of the same size as the app's.
  *
- *   - a 900x600 GtkApplicationWindow titled "BlueLibrary";
- *   - a GtkHeaderBar: Undo (edit-undo-symbolic) and Trash (user-trash-symbolic) at the start,
+ *   - a 900x600 AdwApplicationWindow titled "BlueLibrary", of an AdwApplication (libadwaita's
+ *     style sheet and style manager, as the app has);
+ *   - an AdwHeaderBar: Undo (edit-undo-symbolic) and Trash (user-trash-symbolic) at the start,
  *     the main menu (open-menu-symbolic, the app's five entries) at the end;
  *   - a horizontal GtkListView in a GtkScrolledWindow over ALBUMS albums behind a
  *     GtkSingleSelection; each row is a 144x144 GtkPicture of the album's cover when
@@ -22,18 +23,24 @@
  *
  * With BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 in the environment it exits right after its first
  * frame is painted (the first "after-paint" of the window's frame clock), like the app and
- * bench/baseline.c do, so the wall time of the process is its time to first frame.
+ * bench/baseline.c do, so the wall time of the process is its time to first frame. With
+ * BLUELIBRARY_EQUIVALENT_INTERACTIONS=<repetitions> it measures the interactions that
+ * bluelibrary-bench measures of the app, prints them as JSON lines and exits
+ * (bench/equivalent-interactions.c).
  *
- * In three files: this one (the properties, the window, main), bench/equivalent-albums.c (the
- * library and its list model) and bench/equivalent-strip.c (the cover strip's rows), with
- * bench/equivalent.h between them. Built by bench/run:
- *   cc $(pkg-config --cflags gtk4) bench/equivalent.c bench/equivalent-albums.c bench/equivalent-strip.c \
- *      -o .build/bench/equivalent $(pkg-config --libs gtk4) -O2
+ * In four files: this one (the properties, the window, main), bench/equivalent-albums.c (the
+ * library and its list model), bench/equivalent-strip.c (the cover strip's rows) and
+ * bench/equivalent-interactions.c (the measured interactions), with bench/equivalent.h
+ * between them. Built by bench/run:
+ *   cc $(pkg-config --cflags libadwaita-1) bench/equivalent.c bench/equivalent-albums.c bench/equivalent-strip.c \
+ *      bench/equivalent-interactions.c -o .build/bench/equivalent $(pkg-config --libs libadwaita-1) -O2
  */
 #include <errno.h>
 #include <stdio.h>
 #include <stdlib.h>
 #include <string.h>
+
+#include <adwaita.h>
 
 #include "equivalent.h"
 #include "first-frame-exit.h"
@@ -90,10 +97,11 @@ on_selection_changed (GtkSingleSelection *selection, GParamSpec *pspec, gpointer
   char *texts[PROPERTY_COUNT] = { NULL };
   if (selected)
     {
-      texts[ARTIST] = album_field ("Artist", index);
-      texts[ALBUM] = album_field ("Album", index);
-      texts[GENRE] = g_strdup (genres[index % G_N_ELEMENTS (genres)]);
-      texts[YEAR] = g_strdup_printf ("%u", 1950 + index % 75);
+      guint album = equivalent_albums_album_at (gtk_single_selection_get_model (selection), index);
+      texts[ARTIST] = album_field ("Artist", album);
+      texts[ALBUM] = album_field ("Album", album);
+      texts[GENRE] = g_strdup (genres[album % G_N_ELEMENTS (genres)]);
+      texts[YEAR] = g_strdup_printf ("%u", 1950 + album % 75);
     }
   for (int row = 0; row < PROPERTY_COUNT; row++)
     {
@@ -108,18 +116,18 @@ on_selection_changed (GtkSingleSelection *selection, GParamSpec *pspec, gpointer
 static GtkWidget *
 header_bar_new (void)
 {
-  GtkWidget *bar = gtk_header_bar_new ();
+  GtkWidget *bar = adw_header_bar_new ();
 
   GtkWidget *undo = gtk_button_new_from_icon_name ("edit-undo-symbolic");
   gtk_widget_set_tooltip_text (undo, "Undo (Ctrl+Z)");
   gtk_widget_set_sensitive (undo, FALSE);  /* nothing to undo on a fresh library */
   gtk_widget_set_focus_on_click (undo, FALSE);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (bar), undo);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (bar), undo);
 
   GtkWidget *trash = gtk_button_new_from_icon_name ("user-trash-symbolic");
   gtk_widget_set_tooltip_text (trash, "Delete Album (Delete)");
   gtk_widget_set_focus_on_click (trash, FALSE);
-  gtk_header_bar_pack_start (GTK_HEADER_BAR (bar), trash);
+  adw_header_bar_pack_start (ADW_HEADER_BAR (bar), trash);
 
   GMenu *menu = g_menu_new ();
   g_menu_append (menu, "_Import Album List…", "win.import");
@@ -133,7 +141,7 @@ header_bar_new (void)
   gtk_menu_button_set_primary (GTK_MENU_BUTTON (menu_button), TRUE);
   gtk_widget_set_tooltip_text (menu_button, "Main Menu");
   gtk_widget_set_focus_on_click (menu_button, FALSE);
-  gtk_header_bar_pack_end (GTK_HEADER_BAR (bar), menu_button);
+  adw_header_bar_pack_end (ADW_HEADER_BAR (bar), menu_button);
   g_object_unref (menu);
 
   return bar;
@@ -143,10 +151,9 @@ static void
 on_activate (GtkApplication *app, gpointer user_data)
 {
   (void) user_data;
-  GtkWidget *window = gtk_application_window_new (app);
+  GtkWidget *window = adw_application_window_new (app);
   gtk_window_set_title (GTK_WINDOW (window), "BlueLibrary");
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
-  gtk_window_set_titlebar (GTK_WINDOW (window), header_bar_new ());
 
   GtkSingleSelection *selection = gtk_single_selection_new (equivalent_albums_new (album_count));
   GtkWidget *strip = NULL;
@@ -161,11 +168,13 @@ on_activate (GtkApplication *app, gpointer user_data)
   on_selection_changed (selection, NULL, properties);
 
   GtkWidget *column = gtk_box_new (GTK_ORIENTATION_VERTICAL, 0);
+  gtk_box_append (GTK_BOX (column), header_bar_new ());
   gtk_box_append (GTK_BOX (column), strip_scroller);
   gtk_box_append (GTK_BOX (column), properties_scroller);
-  gtk_window_set_child (GTK_WINDOW (window), column);
+  adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), column);
 
   exit_after_first_frame_if_requested (window);
+  equivalent_interactions_run_if_requested (window, strip, selection);
 
   gtk_window_present (GTK_WINDOW (window));
   gtk_widget_grab_focus (strip);
@@ -205,7 +214,7 @@ main (int argc, char **argv)
 {
   if (!read_arguments (argc, argv))
     return 2;
-  GtkApplication *app = gtk_application_new ("io.github.bluelibrary.Equivalent", G_APPLICATION_NON_UNIQUE);
+  AdwApplication *app = adw_application_new ("io.github.bluelibrary.Equivalent", G_APPLICATION_NON_UNIQUE);
   g_signal_connect (app, "activate", G_CALLBACK (on_activate), NULL);
   /* The arguments are ours, not GApplication's (it would take them for files to open). */
   int status = g_application_run (G_APPLICATION (app), 1, argv);

@@ -22,8 +22,27 @@ char *album_field (const char *name, guint index);
    (bench/equivalent-albums.c). */
 GListModel *equivalent_albums_new (guint count);
 
+/* The album (its index among the made-up ones) at position of the list. */
+guint equivalent_albums_album_at (GListModel *albums, guint position);
+
+/* Removes the album at position, telling which it was in *album; FALSE if there is none. */
+gboolean equivalent_albums_remove (GListModel *albums, guint position, guint *album);
+
+/* Puts album back at position (a deletion undone). */
+void equivalent_albums_insert (GListModel *albums, guint position, guint album);
+
+/* A search's answer: the albums of a library of count whose numbers end in last_digit, in
+   a list of their own. */
+GListModel *equivalent_albums_new_matching (guint count, guint last_digit);
+
 /* The cover strip over selection, in its scrolled window (bench/equivalent-strip.c); the
    list view itself, to focus, in *strip. */
 GtkWidget *cover_strip_new (GtkSingleSelection *selection, GtkWidget **strip);
+
+/* With BLUELIBRARY_EQUIVALENT_INTERACTIONS=<repetitions> in the environment, once the window
+   is on screen: measures what bluelibrary-bench measures of the app (select next, select by
+   click, delete, undo, and a search's swap of the strip's model), prints the figures as JSON
+   lines and exits (bench/equivalent-interactions.c). */
+void equivalent_interactions_run_if_requested (GtkWidget *window, GtkWidget *strip, GtkSingleSelection *selection);
 
 #endif

@@ -18,6 +18,7 @@ from .notes import existing_notes
 from .paths import ADW_BASELINE_BINARY, BASELINE_BINARY, DEFAULT_OUTPUT, EQUIVALENT_BINARY, INPROCESS_BINARY, REPO_ROOT
 from .processes import interrupt
 from .report import render_report
+from .versus_c import versus_c_section
 
 DEFAULT_SIZES = (5, 10_000, 100_000)
 DEFAULT_ROUNDS = 7
@@ -105,9 +106,16 @@ def main(argv: list[str], doc: str) -> int:
         notes = []
         if any(run.max_rss_kib / 1024 <= floor + 1 for target in targets for run in target.runs):
             notes.append(f"Some peak memory figures are the driver's own peak ({floor:.0f} MiB), not the app's.")
-        inprocess, problems = inprocess_sections(arguments, scratch / "inprocess")
+        inprocess, problems, results = inprocess_sections(arguments, scratch / "inprocess")
         sections += inprocess
         notes += problems
+        if results:
+            # The C window's covers come from the app's largest library's cache.
+            largest = max(apps, key=lambda app: app.albums)
+            versus, problems = versus_c_section(arguments.equivalent, largest.home.cover_folder, scratch / "versus-c",
+                                                arguments.gsk_renderer, results, arguments.inprocess_timeout)
+            sections += versus
+            notes += problems
 
         load = (load_before, os.getloadavg()[0])
         if load_before > 0.5:
