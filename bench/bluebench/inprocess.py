@@ -35,6 +35,15 @@ def run_inprocess_bench(binary: Path, scratch: Path, timeout: float, gsk_rendere
         env["BLUELIBRARY_BENCH_ONLY"] = only
     print(f"in-process: {shown_path(binary)} (up to {timeout:g} s)", flush=True)
     lines, run = streamed_run([str(binary)], env, REPO_ROOT, timeout)
+    results = json_results(lines)
+    note = None if run.ok else f"bluelibrary-bench ended with {describe_failure(run, timeout)} after {run.seconds:.0f} s"
+    return results, note
+
+
+def json_results(lines: list[str]) -> list[dict]:
+    """The results among a bench's lines of output: the JSON objects with a "section" and a
+    "name" (bluelibrary-bench's, and the C window's interactions). Other lines go to our
+    stderr."""
     results = []
     for line in lines:
         try:
@@ -45,8 +54,7 @@ def run_inprocess_bench(binary: Path, scratch: Path, timeout: float, gsk_rendere
             results.append(result)
         elif line.strip():
             print(line, file=sys.stderr)
-    note = None if run.ok else f"bluelibrary-bench ended with {describe_failure(run, timeout)} after {run.seconds:.0f} s"
-    return results, note
+    return results
 
 
 def format_cell(value) -> str:

@@ -3,14 +3,12 @@
 the app (BLUELIBRARY_EQUIVALENT_INTERACTIONS, bench/equivalent-interactions.c) on as many
 albums, with GTK's default renderer and with cairo, and each app figure is given as a ratio
 to the C window's."""
-import json
 import os
-import sys
 from pathlib import Path
 
 from .covers import cached_cover_indices
 from .homes import base_environment, make_home
-from .inprocess import format_cell
+from .inprocess import format_cell, json_results
 from .markdown import verdict
 from .paths import REPO_ROOT
 from .processes import describe_failure, streamed_run
@@ -59,16 +57,7 @@ def run_c_interactions(binary: Path, root: Path, covers: Path, renderer: str | N
     env["BLUELIBRARY_EQUIVALENT_INTERACTIONS"] = str(REPETITIONS)
     print(f"the C window's interactions ({renderer or 'GTK’s default renderer'}, up to {timeout:g} s)", flush=True)
     lines, run = streamed_run([str(binary), str(ALBUMS), str(covers)], env, REPO_ROOT, timeout)
-    results = []
-    for line in lines:
-        try:
-            result = json.loads(line)
-        except json.JSONDecodeError:
-            result = None
-        if isinstance(result, dict) and "name" in result and "median" in result:
-            results.append(result)
-        elif line.strip():
-            print(line, file=sys.stderr)
+    results = json_results(lines)
     problem = None if run.ok else f"the C window's interactions ended with {describe_failure(run, timeout)} after {run.seconds:.0f} s"
     return results, problem
 
