@@ -7,7 +7,9 @@ import LibraryCore
 
 /// Search, sort and filter at 100,000 albums, as the user meets them: from a keystroke in
 /// the search field (its text changed, as a key press changes it) to the frame that shows the
-/// albums found painted; and from a change of sort or filter to that frame.
+/// albums found painted; and from a change of sort or filter to that frame. Their goal (one
+/// frame with cairo, and a ratio to the C window's swap of its model with GL) is judged by
+/// `bench/run`'s table "Against the same window in C".
 @MainActor
 struct BrowsingBench {
     let controller: MainWindowController
@@ -27,9 +29,7 @@ struct BrowsingBench {
             await untimed { controller.browsingBar.entry.text = "" }
         }
         BenchResult.distribution(section: "browsing", name: "keystroke in the search field to the strip painted (\(keystrokes.count) keys)",
-                                 samples: keystrokes, goal: "median ≤ 16 ms, p99 ≤ 33 ms") { median, p99 in
-            median <= 16 && p99 <= 33
-        }.print()
+                                 samples: keystrokes, goal: nil, met: nil).print()
 
         var sorts: [Double] = []
         for _ in 0..<3 {
@@ -38,7 +38,7 @@ struct BrowsingBench {
             }
         }
         BenchResult.distribution(section: "browsing", name: "change of sort (all 100,000 albums) to the strip painted",
-                                 samples: sorts, goal: "≤ 50 ms") { _, p99 in p99 <= 50 }.print()
+                                 samples: sorts, goal: nil, met: nil).print()
 
         var filters: [Double] = []
         for round in 0..<3 {
@@ -49,7 +49,7 @@ struct BrowsingBench {
             filters.append(await timed { controller.browsingBar.decadeFilter.selected = 0 })
         }
         BenchResult.distribution(section: "browsing", name: "change of genre or decade filter to the strip painted",
-                                 samples: filters, goal: "≤ 50 ms") { _, p99 in p99 <= 50 }.print()
+                                 samples: filters, goal: nil, met: nil).print()
     }
 
     /// From `change` to the frame that shows its answer, painted.

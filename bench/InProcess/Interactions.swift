@@ -7,14 +7,14 @@ import LibraryCore
 
 /// Main-thread time of what a user does at 100,000 albums: the operation itself (through the
 /// same path its key, click or button takes) plus laying out and painting the frame that
-/// shows it.
+/// shows it. Its goal is a ratio: the same interaction in the same window written in C
+/// (`bench/equivalent-interactions.c`), measured in the same run, and judged by `bench/run`'s
+/// table "Against the same window in C".
 @MainActor
 struct Interactions {
     let controller: MainWindowController
     let frames: FrameWatcher
     var repetitions = 250
-
-    static let goal = "median ≤ 4 ms, p99 ≤ 16 ms"
 
     func run() async {
         let scroller = controller.scroller
@@ -73,11 +73,10 @@ struct Interactions {
         return Timing(operation: operationTime, frame: frameTime)
     }
 
-    /// The whole interaction against the goal, and its two parts apart (where the time goes).
+    /// The whole interaction, and its two parts apart (where the time goes).
     private func report(_ name: String, _ samples: [Timing]) {
-        BenchResult.distribution(section: "interactions", name: name, samples: samples.map { $0.operation + $0.frame }, goal: Self.goal) { median, p99 in
-            median <= 4 && p99 <= 16
-        }.print()
+        BenchResult.distribution(section: "interactions", name: name, samples: samples.map { $0.operation + $0.frame },
+                                 goal: nil, met: nil).print()
         BenchResult.distribution(section: "interactions, split", name: "\(name): the operation", samples: samples.map(\.operation),
                                  goal: nil, met: nil).print()
         BenchResult.distribution(section: "interactions, split", name: "\(name): layout and paint", samples: samples.map(\.frame),
