@@ -102,9 +102,7 @@ extension FollowedFolderTests {
         for number in 1...3 {
             var retagged = tags(album: "Retitled")
             retagged.title = "New \(number)"
-            let staged = folders.root.appendingPathComponent("staging-one/\(number).flac")
-            try await track(staged, tags: retagged)
-            #expect(rename(staged.path, music.appendingPathComponent("Edited/\(number).flac").path) == 0)
+            try await retag(music.appendingPathComponent("Edited"), files: number...number, tags: retagged)
             #expect(await waitUntil { titles().filter { $0.hasPrefix("New") }.count == number }, "file \(number) followed: \(titles())")
             #expect(library.count == 1 && library.album(withID: id)?.title == "Retitled" && titles().count == 3,
                     "after file \(number): \((0..<library.count).compactMap { library.album(at: $0)?.title }), \(titles())")

@@ -39,8 +39,8 @@ extension LibraryDatabase {
                         """)
                 }
             }
-            let (walFrames, checkpointed) = try checkpoint()
-            if walFrames > 1, checkpointed == walFrames { try restartLog() }
+            let frames = try checkpoint()
+            if frames.inLog > 1, frames.moved == frames.inLog { try restartLog() }
         } catch {
             Log.core.info("the library's upkeep is left for later: \(error)")
         }
@@ -72,7 +72,7 @@ extension LibraryDatabase {
 
     /// A passive checkpoint; returns the WAL's frames and how many of them it moved.
     @discardableResult
-    private func checkpoint() throws -> (Int, Int) {
+    private func checkpoint() throws -> (inLog: Int, moved: Int) {
         let frames = try writer.writeWithoutTransaction { db in try db.checkpoint(.passive) }
         commitsSinceCheckpoint.withLock { $0 = 0 }
         return (frames.walFrameCount, frames.checkpointedFrameCount)

@@ -88,8 +88,8 @@ struct AlbumGroups {
         coverSearches = []
         // Groups with files read anew come first: when an album's files no longer agree (some
         // retagged, the others not yet), the album follows those that changed.
-        let readAnew = changed.map { key in groups[key]?.tracks.contains { $0.isChanged || moved.contains($0.stamp.path) } ?? false }
-        for key in zip(changed, readAnew).enumerated().sorted(by: { ($0.element.1 ? 0 : 1, $0.offset) < ($1.element.1 ? 0 : 1, $1.offset) }).map(\.element.0) {
+        let readAnew = Set(changed.filter { key in groups[key]?.tracks.contains { $0.isChanged || moved.contains($0.stamp.path) } == true })
+        for key in changed.filter({ readAnew.contains($0) }) + changed.filter({ !readAnew.contains($0) }) {
             guard var group = groups[key] else { continue }
             let tracks = group.tracks.sorted(by: ImportedTrack.playOrder)
             var album = AlbumGrouping.album(of: tracks)
