@@ -147,12 +147,19 @@ public final class HorizontalScrollerView: Widget {
     public func selectView(at index: Int, animated: Bool) {
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
+        // The list's own scroll to the item also moves its keyboard cursor there; a view on
+        // hand is focused instead (which moves the cursor too). GTK 4.8 re-anchors the list
+        // on that scroll and on the centring after it, rebinding some 75 of its rows (a new
+        // caption each, laid out again) on every step of the arrow keys.
+        let view = view(at: index)
         updateProgrammatically {
             selection.selected = index
-            listView.scrollToItem(at: index)  // also moves the keyboard cursor there
+            if view == nil { listView.scrollToItem(at: index) }
         }
         scrollToView(at: index, animated: animated)
-        if hasFocus { focusWhenShown() }  // the focus ring follows the selection
+        guard hasFocus else { return }
+        if let view, view.grabParentFocus() { return }  // the focus ring follows the selection
+        focusWhenShown()
     }
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
@@ -218,13 +225,14 @@ public final class HorizontalScrollerView: Widget {
     }
 
     /// Gives the selected view the keyboard focus once it is laid out (a list view can only
-    /// focus a row that exists), trying on each of the first frames.
+    /// focus a row that exists), trying on each of the first frames. A view that has it
+    /// already is left alone: each selection in the strip asks for this.
     public func focusWhenShown(then focused: @escaping @MainActor () -> Void = {}) {
         var attempts = 0
         listView.addTickCallback { [weak self] _ in
             guard let self else { return false }
             attempts += 1
-            self.focus()
+            if !self.selectedViewHasFocus { self.focus() }
             let done = self.selectedViewHasFocus
             if done { focused() }
             return !done && attempts < 30

@@ -75,6 +75,6 @@ final class AlbumOrder {
     }
 
     func removeAll(in removed: Set<AlbumID>) {
-        ids.removeAll { removed.contains($0) }
+        ids.removeAll(in: removed)
     }
 }

@@ -126,7 +126,7 @@ extension LibraryAPI {
     func showReplaced(_ entries: [LibraryEntry]) -> (shown: [Int], hidden: [Album]) {
         guard browsing.shownIDs != nil else {
             let changed = Set(entries.map(\.id))
-            let indexes = order.indices.filter { changed.contains(order[$0]) }
+            let indexes = order.indexes(ofIDsIn: changed)
             for index in indexes { observers.post(.albumsChanged(.updated(index))) }
             return (indexes, [])
         }

@@ -119,7 +119,8 @@ extension LibraryAPI {
     private func insert(_ entries: [LibraryEntry], sequence: Int) {
         rows.insert(entries, sequence: sequence)
         // Albums already in the list (a command that no longer fits) are not inserted twice.
-        let present = Set(entries.count > 1 ? order : order.filter { $0 == entries[0].id })
+        // One album (an undone deletion) is looked for without copying the order.
+        let present: Set<AlbumID> = entries.count > 1 ? Set(order) : order.contains(entries[0].id) ? [entries[0].id] : []
         var first: Int?
         var hidden: [Album] = []
         var lastKey = order.last.flatMap(key(of:))
@@ -163,9 +164,9 @@ extension LibraryAPI {
             setSelection(selection(afterRemovingAt: shown))
             return
         }
-        let firstRemoved = shownIDs.firstIndex { removed.contains($0) }
+        let firstRemoved = shownIDs.firstIndex(ofIDIn: removed)
         albumOrder.removeAll(in: removed)
-        browsing.shownIDs?.removeAll { removed.contains($0) }
+        browsing.shownIDs?.removeAll(in: removed)
         selectedIndex = selectionAfterReload(near: firstRemoved)
         observers.post(.albumsChanged(.reloaded))
         observers.post(.selectionChanged(selectedIndex))
