@@ -1,5 +1,5 @@
 // Why this file exists: GTK 4 delivers input through event controllers attached to widgets;
-// these wrap the two the app listens to (clicks and key presses).
+// these wrap those the app listens to (clicks, key presses, scrolling and the focus coming in).
 
 import CGtk
 
@@ -59,5 +59,20 @@ public final class ClickGesture: EventController {
     @discardableResult
     public func onPressed(_ handler: @escaping @MainActor (_ x: Double, _ y: Double) -> Void) -> SignalConnection {
         connectPress { _, x, y in handler(x, y) }
+    }
+}
+
+/// Tells when the keyboard focus comes into its widget or one of the widget's descendants
+/// from outside (`GtkEventControllerFocus`).
+@MainActor
+public final class FocusController: EventController {
+    public init() {
+        super.init(owning: UnsafeMutableRawPointer(gtk_event_controller_focus_new()))
+    }
+
+    /// Called when the focus enters (not when it moves between the widget's descendants).
+    @discardableResult
+    public func onEnter(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("enter", handler)
     }
 }

@@ -31,6 +31,23 @@ struct KeyboardAndLayoutTests {
         }
     }
 
+    /// The selection can change while the focus is elsewhere (an undo, a search, the media
+    /// keys): coming back into the strip lands on the album selected now.
+    @Test func comingBackIntoTheStripFocusesTheAlbumSelectedMeanwhile() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<10).map(sampleAlbum))
+            for _ in 0..<2 { try await harness.press("Right") }
+            try await harness.press("Tab")
+            #expect(!harness.window.scroller.hasFocus, "one Tab leaves the strip")
+            harness.library.selectAlbum(at: 6)
+            await harness.wait(for: "the strip to show the new selection") { harness.report.selectedIndex == 6 }
+            try await harness.press("shift+Tab")
+            await harness.wait(for: "the focus in the strip") { harness.window.scroller.hasFocus }
+            #expect(harness.report.selectedCoverHasFocus, "Shift+Tab comes back to the album selected meanwhile")
+            await harness.close()
+        }
+    }
+
     @Test func f10OpensTheMainMenu() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()

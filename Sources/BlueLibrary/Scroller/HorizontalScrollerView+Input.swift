@@ -38,6 +38,18 @@ extension HorizontalScrollerView {
         listView.addController(keys)
     }
 
+    /// The focus coming into the strip goes to the selected view. A selection made while the
+    /// focus was elsewhere (an undo, a search) does not move the list's own keyboard cursor
+    /// (see `selectView(at:animated:)`), which is where GTK puts the focus that comes back.
+    func connectFocus() {
+        let focus = FocusController()
+        focus.onEnter { [weak self] in
+            guard let self, !self.selectedViewHasFocus else { return }
+            self.focusWhenShown()
+        }
+        listView.addController(focus)
+    }
+
     private func keyboardTarget(for key: UInt32) -> Int? {
         guard count > 0 else { return nil }
         let current = selectedIndex ?? 0

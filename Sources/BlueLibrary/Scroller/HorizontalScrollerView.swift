@@ -80,6 +80,7 @@ public final class HorizontalScrollerView: Widget {
         connectSelection()
         connectScrolling()
         connectKeys()
+        connectFocus()
         connectWheel()
         connectActivation()
         connectDrops()
