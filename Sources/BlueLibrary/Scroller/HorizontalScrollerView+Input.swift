@@ -38,9 +38,9 @@ extension HorizontalScrollerView {
         listView.addController(keys)
     }
 
-    /// The focus coming into the strip goes to the selected view. A selection made while the
-    /// focus was elsewhere (an undo, a search) does not move the list's own keyboard cursor
-    /// (see `selectView(at:animated:)`), which is where GTK puts the focus that comes back.
+    /// The focus coming into the strip goes to the selected view. GTK 4.8 puts the focus that
+    /// comes back on the row its keyboard cursor was on, which a selection made while the
+    /// focus was elsewhere (an undo, a search) leaves behind, even after its scroll to the item.
     func connectFocus() {
         let focus = FocusController()
         focus.onEnter { [weak self] in

@@ -148,19 +148,12 @@ public final class HorizontalScrollerView: Widget {
     public func selectView(at index: Int, animated: Bool) {
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
-        // The list's own scroll to the item also moves its keyboard cursor there; a view on
-        // hand is focused instead (which moves the cursor too). GTK 4.8 re-anchors the list
-        // on that scroll and on the centring after it, rebinding some 75 of its rows (a new
-        // caption each, laid out again) on every step of the arrow keys.
-        let view = view(at: index)
         updateProgrammatically {
             selection.selected = index
-            if view == nil { listView.scrollToItem(at: index) }
+            listView.scrollToItem(at: index)  // also moves the keyboard cursor there
         }
         scrollToView(at: index, animated: animated)
-        guard hasFocus else { return }
-        if let view, view.grabParentFocus() { return }  // the focus ring follows the selection
-        focusWhenShown()
+        if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
