@@ -55,6 +55,15 @@ let package = Package(
             linkerSettings: [.linkedLibrary("tag")]
         ),
 
+        // MARK: A list model GTK does not have (C, over GIO)
+
+        // The strip's model: a count of interchangeable positions, an item made only when GTK
+        // asks for one (GtkStringList kept 100,000 objects). Used by GtkKit only.
+        .target(
+            name: "CPositionListModel",
+            dependencies: ["CGtk"]
+        ),
+
         // MARK: The shared core (no GTK)
 
         .target(
@@ -66,7 +75,7 @@ let package = Package(
 
         .target(
             name: "GtkKit",
-            dependencies: ["CGtk"]
+            dependencies: ["CGtk", "CPositionListModel"]
         ),
 
         // MARK: The Swift layer over GStreamer (the only home of raw GStreamer pointers)

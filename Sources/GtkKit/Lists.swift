@@ -3,15 +3,18 @@
 // rows near the visible range), wrapped for Swift.
 
 import CGtk
+import CPositionListModel
 
-/// A list model of `count` placeholder items (`GtkStringList` of empty strings).
+/// A list model of `count` placeholder items (`BlPositionListModel`, C over GIO).
 ///
 /// The items carry no data: each stands for the position it occupies, and moves with it when
-/// items are inserted or removed, so bound rows stay correct without rebinding.
+/// items are inserted or removed, so bound rows stay correct without rebinding. None is
+/// stored: the model is a count, and an item is made when GTK asks for one (the rows it
+/// binds), so going from a few albums to 100,000 and back allocates nothing per album.
 @MainActor
 public final class PositionListModel: ObjectHandle {
     public init() {
-        super.init(owning: UnsafeMutableRawPointer(gtk_string_list_new(nil)))
+        super.init(owning: UnsafeMutableRawPointer(bl_position_list_model_new()))
     }
 
     public var count: Int { Int(g_list_model_get_n_items(bl_list_model(gObject))) }
@@ -28,16 +31,10 @@ public final class PositionListModel: ObjectHandle {
     }
 
     public func insert(at position: Int) { splice(at: position, removing: 0, inserting: 1) }
-    public func remove(at position: Int) { gtk_string_list_remove(opaque, guint(position)) }
+    public func remove(at position: Int) { splice(at: position, removing: 1, inserting: 0) }
 
     private func splice(at position: Int, removing removed: Int, inserting added: Int) {
-        var empty: [UInt8] = [0]
-        empty.withUnsafeMutableBufferPointer { buffer in
-            let item = UnsafePointer<CChar>(OpaquePointer(buffer.baseAddress))
-            var items = [UnsafePointer<CChar>?](repeating: item, count: added)
-            items.append(nil)
-            gtk_string_list_splice(opaque, guint(position), guint(removed), &items)
-        }
+        bl_position_list_model_splice(OpaquePointer(gObject), guint(position), guint(removed), guint(added))
     }
 }
 
