@@ -4,8 +4,7 @@
 /// shown, as the database would place them: the query's rules, applied in memory. Only the
 /// shown ids change here; the facade turns the outcome into the selection and its events.
 extension BrowsingState {
-    /// Reads an album's entry (its fields and its place in the user's order).
-    typealias EntryReader = (AlbumID) -> LibraryEntry?
+    typealias EntryReader = AlbumSort.EntryReader
 
     /// One change to the albums shown, in the order it happened, with the index the selected
     /// album has right after it (`nil`: not shown).
@@ -83,34 +82,8 @@ extension BrowsingState {
         return (added, atEnd)
     }
 
-    /// Where `entry` goes among the albums shown, in the query's sort (a binary search; ties
-    /// are broken by id, as in the database).
+    /// Where `entry` goes among the albums shown, in the query's sort.
     func insertionIndex(for entry: LibraryEntry, order: [AlbumID], reading: EntryReader) -> Int {
-        let shown = shownIDs ?? order
-        let sort = query.sort
-        let key = AlbumSortKey(entry.album)
-        var low = 0
-        var high = shown.count
-        while low < high {
-            let middle = (low + high) / 2
-            if let other = reading(shown[middle]), Self.precedes(other, entry, key: key, in: sort) {
-                low = middle + 1
-            } else {
-                high = middle
-            }
-        }
-        return low
-    }
-
-    /// Whether `other` is shown before `entry` (whose sort key is `key`) in `sort`.
-    private static func precedes(_ other: LibraryEntry, _ entry: LibraryEntry, key: AlbumSortKey, in sort: AlbumSort) -> Bool {
-        switch sort {
-        case .libraryOrder:
-            return other.key == entry.key ? other.id < entry.id : other.key < entry.key
-        case .recentlyAdded:
-            return other.id > entry.id
-        case .title, .artist, .year:
-            return AlbumSortKey(other.album).precedes(key, in: sort) ?? (other.id < entry.id)
-        }
+        query.sort.insertionIndex(of: entry, in: shownIDs ?? order, reading: reading)
     }
 }

@@ -8,16 +8,24 @@ import GRDB
 ///
 /// The database does the matching: FTS5 finds the albums whose words begin with those
 /// typed, and the genre and decade indexes those of a genre or decade. The order comes from
-/// the sort key indexes, read once per sort and kept until the library changes: putting the
-/// matches in order is then one pass over that list, whatever the number of matches (a
-/// search that matches 100,000 albums costs no sort).
+/// the sort key indexes, read once per sort and then kept: putting the matches in order is
+/// one pass over that list, whatever the number of matches (a search that matches 100,000
+/// albums costs no sort). A commit does not make the lists be read again: the albums it
+/// touched are taken out of each and put back where the sort places them
+/// (`AlbumSort.insertionIndex`), a few reads of the album table each. Only when the database
+/// no longer remembers what changed (`ChangeLog`), or too many albums changed at once (an
+/// import), are they read again.
 ///
 /// Only the commit queue uses it (it is confined there, hence `@unchecked Sendable`).
 final class BrowsingIndex: @unchecked Sendable {
+    /// Above this many albums touched since the lists were brought up to date, they are
+    /// read again rather than updated (each album placed costs about 17 reads per list).
+    static let mostAlbumsPlaced = 200
+
     private let database: LibraryDatabase
-    /// Every album's id in each sort, as read at `version`.
+    /// Every album's id in each sort, as of change `version`.
     private var sorted: [AlbumSort: [AlbumID]] = [:]
-    /// The database's change count when `sorted` was read.
+    /// The database's change count `sorted` is up to date with.
     private var version = -1
 
     init(database: LibraryDatabase) {
@@ -35,18 +43,47 @@ final class BrowsingIndex: @unchecked Sendable {
         return all.filter { $0 <= largest && isPicked[Int($0)] }
     }
 
-    /// Every album's id in `sort`'s order (read again after a change).
+    /// Every album's id in `sort`'s order.
     private func sortedIDs(_ sort: AlbumSort) throws -> [AlbumID] {
-        let current = database.changeCount
-        if current != version {
-            sorted = [:]
-            version = current
-        }
+        try catchUp()
         if let ids = sorted[sort] { return ids }
         let ids = try database.writer.read { db in
             try AlbumID.fetchAll(db, sql: "SELECT id FROM album ORDER BY \(LibraryDatabase.orderClause(sort))")
         }
         sorted[sort] = ids
         return ids
+    }
+
+    /// Brings the lists kept up to date with the changes committed since they were: each
+    /// album touched is taken out, and put back where its sort places it if it is still in
+    /// the library. Forgets them when that cannot be done.
+    private func catchUp() throws {
+        let current = database.changeCount
+        guard current != version else { return }
+        let touched = database.albumsTouched(since: version)
+        version = current
+        guard !sorted.isEmpty else { return }
+        guard let touched, touched.count <= Self.mostAlbumsPlaced else {
+            sorted = [:]
+            return
+        }
+        do {
+            sorted = try database.readingEntries { reading in
+                let entries = touched.compactMap(reading)
+                var updated: [AlbumSort: [AlbumID]] = [:]
+                for (sort, kept) in sorted {
+                    var ids = kept
+                    ids.removeAll(in: touched)
+                    for entry in entries {
+                        ids.insert(entry.id, at: sort.insertionIndex(of: entry, in: ids, reading: reading))
+                    }
+                    updated[sort] = ids
+                }
+                return updated
+            }
+        } catch {
+            sorted = [:]
+            throw error
+        }
     }
 }

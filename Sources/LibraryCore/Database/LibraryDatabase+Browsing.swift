@@ -26,6 +26,17 @@ extension LibraryDatabase {
         }
     }
 
+    /// Runs `work` inside one read, with a reader of album entries by id: what places the
+    /// albums a change touched in the orders `BrowsingIndex` keeps.
+    func readingEntries<Value>(_ work: (AlbumSort.EntryReader) throws -> Value) throws -> Value {
+        try writer.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM album WHERE id = ?")
+            return try work { id in
+                (try? Row.fetchOne(statement, arguments: [id])).flatMap { $0 }.flatMap(Self.entry)
+            }
+        }
+    }
+
     /// The ids of the albums the search and filters of `query` pick, in no order: the
     /// full-text index alone for a search, the genre and decade indexes for the filters.
     func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {

@@ -11,7 +11,8 @@ package final class LibraryDatabase: Sendable {
     /// The database file; `nil` for a library kept in memory only (storage unusable).
     let url: URL?
     let writer: any DatabaseWriter
-    private let changes = Protected(0)
+    /// The changes written by this instance, and the albums the last ones touched.
+    private let changes = Protected(ChangeLog())
     /// Set once `close()` has run: the upkeep then leaves the database alone.
     private let closed = Protected(false)
     /// Commits since the last checkpoint (`LibraryDatabase+Upkeep`).
@@ -155,12 +156,12 @@ package final class LibraryDatabase: Sendable {
 
     /// An album row's columns, text read as bytes: GRDB reads text as a C string, which would
     /// cut it at a NUL character.
-    private static let columns = ["title", "artist", "genre", "coverUrl", "year", "folder"]
+    static let columns = ["title", "artist", "genre", "coverUrl", "year", "folder"]
         .map { "CAST(\($0) AS BLOB) AS \($0)" }
         .joined(separator: ", ") + ", id, position, trackCount, duration"
 
     /// A row as an entry; a row that does not hold an album is skipped (and logged).
-    private static func entry(_ row: Row) -> LibraryEntry? {
+    static func entry(_ row: Row) -> LibraryEntry? {
         guard let id = AlbumID.fromDatabaseValue(row["id"]), let key = OrderKey.fromDatabaseValue(row["position"]) else {
             Log.core.warning("a library row without an id or a place was skipped")
             return nil
@@ -183,14 +184,21 @@ package final class LibraryDatabase: Sendable {
     func write(_ change: DatabaseChange) throws {
         if let replaced = checkReplacement() { throw replaced }
         try writer.write { db in try change.write(db) }
-        changes.withLock { $0 += 1 }
+        let touched = change.touchedAlbums
+        changes.withLock { $0.record(touched) }
         commitsSinceCheckpoint.withLock { $0 += 1 }
         checkpointIfManyCommits()
     }
 
     /// How many changes were written by this instance: what was read before may be stale
     /// once it grows.
-    var changeCount: Int { changes.withLock { $0 } }
+    var changeCount: Int { changes.withLock { $0.count } }
+
+    /// The albums the changes written after the first `count` touched; `nil` when this
+    /// instance no longer remembers them (`ChangeLog`).
+    func albumsTouched(since count: Int) -> Set<AlbumID>? {
+        changes.withLock { $0.albumsTouched(since: count) }
+    }
 
     /// Whether `close()` has run.
     var isClosed: Bool { closed.withLock { $0 } }
