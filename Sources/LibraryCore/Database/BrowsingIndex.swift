@@ -48,7 +48,7 @@ final class BrowsingIndex: @unchecked Sendable {
         try catchUp()
         if let ids = sorted[sort] { return ids }
         let ids = try database.writer.read { db in
-            try AlbumID.fetchAll(db, sql: "SELECT id FROM album ORDER BY \(LibraryDatabase.orderClause(sort))")
+            try db.albumIDs("SELECT id FROM album ORDER BY \(LibraryDatabase.orderClause(sort))")
         }
         sorted[sort] = ids
         return ids

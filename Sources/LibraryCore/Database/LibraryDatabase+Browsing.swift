@@ -10,7 +10,7 @@ extension LibraryDatabase {
         let (filter, arguments) = Self.conditions(query)
         let sql = "SELECT id FROM album \(filter) ORDER BY \(Self.orderClause(query.sort))"
         return try writer.read { db in
-            try AlbumID.fetchAll(db, sql: sql, arguments: arguments)
+            try db.albumIDs(sql, arguments: arguments)
         }
     }
 
@@ -42,13 +42,13 @@ extension LibraryDatabase {
     func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {
         if let pattern = query.fullTextPattern, query.genre == nil, query.decade == nil {
             return try writer.read { db in
-                try AlbumID.fetchAll(db, sql: "SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT)",
-                                     arguments: [Data(pattern.utf8)])
+                try db.albumIDs("SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT)",
+                                arguments: [Data(pattern.utf8)])
             }
         }
         let (filter, arguments) = Self.conditions(query)
         return try writer.read { db in
-            try AlbumID.fetchAll(db, sql: "SELECT id FROM album \(filter)", arguments: arguments)
+            try db.albumIDs("SELECT id FROM album \(filter)", arguments: arguments)
         }
     }
 

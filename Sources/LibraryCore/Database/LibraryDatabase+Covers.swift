@@ -14,7 +14,7 @@ extension LibraryDatabase {
     /// The albums with no cover, in the user's order, each with the release id its files carry.
     func coverlessAlbums() throws -> [CoverlessAlbum] {
         try writer.read { db in
-            let ids = try AlbumID.fetchAll(db, sql: "SELECT id FROM album WHERE coverUrl = '' ORDER BY position, id")
+            let ids = try db.albumIDs("SELECT id FROM album WHERE coverUrl = '' ORDER BY position, id")
             return try ids.map { CoverlessAlbum(id: $0, releaseID: try Self.releaseID(ofAlbum: $0, in: db)) }
         }
     }

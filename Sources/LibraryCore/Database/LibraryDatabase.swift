@@ -105,7 +105,7 @@ package final class LibraryDatabase: Sendable {
 
     /// Every album's id, in the user's order (the strip's catalogue; no album data).
     func orderedIDs() throws -> [AlbumID] {
-        try writer.read { db in try AlbumID.fetchAll(db, sql: "SELECT id FROM album ORDER BY position, id") }
+        try writer.read { db in try db.albumIDs("SELECT id FROM album ORDER BY position, id") }
     }
 
     /// The entries of the given albums (those that exist), in no particular order.
