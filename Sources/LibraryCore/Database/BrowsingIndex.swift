@@ -16,13 +16,16 @@ import GRDB
 /// no longer remembers what changed (`ChangeLog`), or too many albums changed at once (an
 /// import), are they read again.
 ///
-/// Only the commit queue uses it (it is confined there, hence `@unchecked Sendable`).
+/// The commit queue asks it, and so does the GTK thread when nothing waits to be committed
+/// and the order asked for is in memory (`albumIDsIfOrderKept`); a lock keeps them apart
+/// (hence `@unchecked Sendable`: every stored property is used under `lock`).
 final class BrowsingIndex: @unchecked Sendable {
     /// Above this many albums touched since the lists were brought up to date, they are
     /// read again rather than updated (each album placed costs about 17 reads per list).
     static let mostAlbumsPlaced = 200
 
     private let database: LibraryDatabase
+    private let lock = NSLock()
     /// Every album's id in each sort, as of change `version`.
     private var sorted: [AlbumSort: [AlbumID]] = [:]
     /// The database's change count `sorted` is up to date with.
@@ -34,6 +37,19 @@ final class BrowsingIndex: @unchecked Sendable {
 
     /// The ids of the albums `query` picks, in its order.
     func albumIDs(matching query: AlbumQuery) throws -> [AlbumID] {
+        try lock.withLock { try answer(query) }
+    }
+
+    /// The ids of the albums `query` picks, in its order, if the order of its sort is in
+    /// memory (brought up to date with a few reads at most); `nil` if it would have to be read.
+    func albumIDsIfOrderKept(matching query: AlbumQuery) throws -> [AlbumID]? {
+        try lock.withLock {
+            try catchUp()
+            return sorted[query.sort] == nil ? nil : try answer(query)
+        }
+    }
+
+    private func answer(_ query: AlbumQuery) throws -> [AlbumID] {
         let all = try sortedIDs(query.sort)
         guard query.isFiltering else { return all }
         let picked = try database.filteredIDs(query)

@@ -13,10 +13,12 @@ extension LibraryAPI {
     /// `LibraryEvent.facetsChanged`).
     public var facets: LibraryFacets { browsing.facets }
 
-    /// Shows the albums `query` picks, in its order. The database answers off the GTK
-    /// thread, after every change made so far; the albums shown change when it has
-    /// (`albumsChanged(.reloaded)`), keeping the selected album selected when it is among
-    /// them, else selecting the first. The whole library in the user's order is shown at once.
+    /// Shows the albums `query` picks, in its order. The database answers after every change
+    /// made so far: at once when every change is committed and the order of the sort is in
+    /// memory (`PersistencyManager.albumIDsAtOnce`), else off the GTK thread; the albums
+    /// shown change when it has (`albumsChanged(.reloaded)`), keeping the selected album
+    /// selected when it is among them, else selecting the first. The whole library in the
+    /// user's order is shown at once.
     public func show(_ query: AlbumQuery) {
         guard query != requestedQuery else { return }
         ask(query)
@@ -30,6 +32,11 @@ extension LibraryAPI {
         guard !query.isWholeLibrary else {
             browsing.requested = nil
             display(query, ids: nil)
+            return
+        }
+        if let ids = persistency.albumIDsAtOnce(matching: query) {
+            browsing.requested = nil
+            display(query, ids: ids)
             return
         }
         browsing.requested = query

@@ -15,7 +15,8 @@ final class PersistencyManager: Sendable {
     let locations: StorageLocations
     /// The library's database; read here, on the commit queue and by the tests.
     let database: LibraryDatabase
-    /// Answers the search, filter and sort; used on the commit queue only (`read`).
+    /// Answers the search, filter and sort: on the commit queue (`read`), or at once when
+    /// that is cheap and current (`albumIDsAtOnce`).
     private let browsingIndex: BrowsingIndex
     private let commits: CommitQueue
     /// The reads running aside from the commit queue (`readAside`), which closing waits for:
@@ -86,6 +87,24 @@ final class PersistencyManager: Sendable {
     ) {
         let index = browsingIndex
         read({ _ in isStillAsked() ? try index.albumIDs(matching: query) : nil }, then: then)
+    }
+
+    /// The ids of the albums `query` picks, in its order, read on the calling thread, when
+    /// that is current and cheap: every change is committed (none waits, none is being
+    /// written: only the caller submits them), and the order of the query's sort is in
+    /// memory, so what is read is the full-text or filter index alone. `nil` otherwise (and on
+    /// an error, logged): ask `albumIDs(matching:isStillAsked:then:)`.
+    ///
+    /// An answer that comes back a moment after the keystroke misses the frame that shows the
+    /// key typed, and waits a whole frame more to be shown; read here, it is in that frame.
+    func albumIDsAtOnce(matching query: AlbumQuery) -> [AlbumID]? {
+        guard !commits.hasPendingChanges else { return nil }
+        do {
+            return try browsingIndex.albumIDsIfOrderKept(matching: query)
+        } catch {
+            Log.core.warning("the search could not be made at once: \(error)")
+            return nil
+        }
     }
 
     /// The genres and decades of what is committed, read off the commit queue (never
