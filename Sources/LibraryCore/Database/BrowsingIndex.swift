@@ -74,9 +74,8 @@ final class BrowsingIndex: @unchecked Sendable {
     /// album touched is taken out, and put back where its sort places it if it is still in
     /// the library. Forgets them when that cannot be done.
     private func catchUp() throws {
-        let current = database.changeCount
+        let (current, touched) = database.albumsTouched(since: version)
         guard current != version else { return }
-        let touched = database.albumsTouched(since: version)
         version = current
         guard !sorted.isEmpty else { return }
         guard let touched, touched.count <= Self.mostAlbumsPlaced else {

@@ -190,14 +190,11 @@ package final class LibraryDatabase: Sendable {
         checkpointIfManyCommits()
     }
 
-    /// How many changes were written by this instance: what was read before may be stale
-    /// once it grows.
-    var changeCount: Int { changes.withLock { $0.count } }
-
-    /// The albums the changes written after the first `count` touched; `nil` when this
-    /// instance no longer remembers them (`ChangeLog`).
-    func albumsTouched(since count: Int) -> Set<AlbumID>? {
-        changes.withLock { $0.albumsTouched(since: count) }
+    /// How many changes this instance wrote (what was read before may be stale once it
+    /// grows), and the albums those after the first `count` touched
+    /// (`nil` when this instance no longer remembers them, `ChangeLog`), read together.
+    func albumsTouched(since count: Int) -> (changeCount: Int, albums: Set<AlbumID>?) {
+        changes.withLock { ($0.count, $0.albumsTouched(since: count)) }
     }
 
     /// Whether `close()` has run.
