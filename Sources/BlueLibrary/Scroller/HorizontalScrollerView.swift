@@ -49,6 +49,11 @@ public final class HorizontalScrollerView: Widget {
     var isUpdatingProgrammatically = false
     /// Waits for a user scroll to come to rest before snapping.
     var snapTimer: Timeout?
+    /// How many views the scroll range was last laid out for. GTK sets the range in its
+    /// layout, so right after views are added or removed it still spans the old count; a
+    /// width computed from the new count then put a scroll position past the strip's end
+    /// ("GtkListView failed to scroll to given position").
+    var laidOutCount = 0
 
     /// How long a scroll must rest before the nearest view is snapped to the centre.
     static let snapDelayMilliseconds = 150
@@ -75,6 +80,7 @@ public final class HorizontalScrollerView: Widget {
         listView.setAlignment(horizontal: .center, vertical: .fill)  // a few views sit in the middle
         scrolledWindow.scrollsHorizontallyOnly()
         scrolledWindow.addCSSClass("cover-strip-scroller")
+        adjustment.onRangeChanged { [weak self] in self?.laidOutCount = self?.count ?? 0 }  // first: the others read it
         connectFactory()
         connectNearness()
         connectSelection()
@@ -94,6 +100,7 @@ public final class HorizontalScrollerView: Widget {
     /// (Replacing all 100,000 slots made GTK drop and rebuild every row: 60 ms.)
     public func reload() {
         let count = dataSource?.numberOfViews(in: self) ?? 0
+        let previousCount = self.count
         updateProgrammatically { model.resize(to: count) }
         if let dataSource {
             for (slot, view) in boundViews.values {
@@ -106,7 +113,18 @@ public final class HorizontalScrollerView: Widget {
         updateNearness()
         guard count > 0 else { return }
         let initial = delegate?.initialViewIndex(for: self) ?? 0
-        selectView(at: initial, animated: false)
+        guard count > previousCount else {
+            selectView(at: initial, animated: false)
+            return
+        }
+        // The slots GTK has just added have no size until its next layout, and it refuses a
+        // scroll position among them ("GtkListView failed to scroll to given position"): its
+        // own scroll to the item shows the selection now, and it is centred once laid out.
+        selectView(at: initial, animated: false, centring: false)
+        afterNextFrame { [weak self] in
+            guard let self, let selected = self.selectedIndex else { return }
+            self.scrollToView(at: selected, animated: false)
+        }
     }
 
     /// Adds a slot for a view inserted at `index` (the data source already counts it).
@@ -146,13 +164,18 @@ public final class HorizontalScrollerView: Widget {
     /// Selects and centres the view at `index` without telling the delegate (the caller
     /// already knows). An index out of range is clamped; an empty scroller has no selection.
     public func selectView(at index: Int, animated: Bool) {
+        selectView(at: index, animated: animated, centring: true)
+    }
+
+    /// Selects the view at `index`, brought into view by GTK, and centres it if `centring`.
+    private func selectView(at index: Int, animated: Bool, centring: Bool) {
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
         updateProgrammatically {
             selection.selected = index
             listView.scrollToItem(at: index)  // also moves the keyboard cursor there
         }
-        scrollToView(at: index, animated: animated)
+        if centring { scrollToView(at: index, animated: animated) }
         if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
@@ -175,21 +198,8 @@ public final class HorizontalScrollerView: Widget {
         }
     }
 
-    /// Whether the view at `index` is centred now, as far as the ends of the strip allow.
-    public func isCentred(_ index: Int) -> Bool {
-        guard let offset = centredOffset(for: index) else { return false }
-        return abs(adjustment.value - offset) < 1
-    }
-
     /// Whether a centring animation is running.
     public var isAnimating: Bool { animator.isAnimating }
-
-    /// The scroll position that centres `index`, clamped to the scroll range.
-    func centredOffset(for index: Int) -> Double? {
-        guard let itemWidth, count > 0 else { return nil }
-        let centre = (Double(min(max(index, 0), count - 1)) + 0.5) * itemWidth
-        return min(max(centre - adjustment.pageSize / 2, adjustment.lower), adjustment.maximumValue)
-    }
 
     /// Whether the views at `index` and next to it are materialised: the list view has
     /// placed its rows around `index`, not only kept the selected one.
@@ -242,29 +252,6 @@ public final class HorizontalScrollerView: Widget {
 
     /// Whether the strip has the keyboard focus.
     public var hasFocus: Bool { listView.containsFocus }
-
-    /// The index whose slot is nearest the centre of the visible range.
-    public var indexAtCentre: Int? {
-        guard let itemWidth, count > 0 else { return nil }
-        let centre = adjustment.value + adjustment.pageSize / 2
-        return min(max(Int(centre / itemWidth), 0), count - 1)
-    }
-
-    // MARK: Geometry
-
-    /// The indexes of the views at least partly on screen now.
-    public var visibleIndexes: Range<Int> {
-        guard let itemWidth, itemWidth > 0 else { return 0..<0 }
-        let first = max(Int(adjustment.value / itemWidth), 0)
-        let end = min(Int(((adjustment.value + adjustment.pageSize) / itemWidth).rounded(.up)), count)
-        return first..<max(first, end)
-    }
-
-    /// Every slot has the same width, so the scroll range divided by the count is exact.
-    var itemWidth: Double? {
-        guard count > 0, adjustment.upper > 0 else { return nil }
-        return (adjustment.upper - adjustment.lower) / Double(count)
-    }
 
     func updateProgrammatically(_ change: () -> Void) {
         let wasUpdating = isUpdatingProgrammatically
