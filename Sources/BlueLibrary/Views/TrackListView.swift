@@ -32,6 +32,9 @@ package final class TrackListView: Widget {
         list.setAccessibleLabel(localized("Tracks"))
         list.setAlignment(horizontal: .fill, vertical: .start)
         list.onActivate { [weak self] index in self?.onActivate?(index) }
+        // Hidden until an album with tracks is shown: an empty list took half of a wide window
+        // from the properties (and from the empty state of a search that found nothing).
+        isVisible = false
     }
 
     // MARK: Content
