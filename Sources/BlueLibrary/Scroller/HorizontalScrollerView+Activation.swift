@@ -24,11 +24,19 @@ extension HorizontalScrollerView {
         }
     }
 
-    /// The index of the view at `x` in the list's visible area.
+    /// The index of the view at `x` in the list's visible area: the view laid out nearest to
+    /// it, within a view's width. Taken from where the views are, not from the scroll range,
+    /// which lags behind a change until GTK's next layout (a drop onto the fourth cover of a
+    /// strip that had just grown went to the third).
     func index(atListX x: Double) -> Int? {
-        guard let itemWidth, itemWidth > 0 else { return nil }
-        let index = Int((adjustment.value + x) / itemWidth)
-        return (0..<count).contains(index) ? index : nil
+        var nearest: (index: Int, distance: Double)?
+        for (slot, view) in boundViews.values {
+            guard let position = slot.position, let bounds = view.bounds(in: listView) else { continue }
+            let distance = abs(bounds.x + bounds.width / 2 - x)
+            guard distance <= bounds.width, distance < nearest?.distance ?? .infinity else { continue }
+            nearest = (position, distance)
+        }
+        return nearest?.index
     }
 
     /// Shows the content of `index` anew in its view, if it has one now (its data changed).
