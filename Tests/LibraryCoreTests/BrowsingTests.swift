@@ -186,47 +186,6 @@ struct BrowsingTests {
         #expect(try folders.database().historyAgrees)
     }
 
-    @Test("every sort stays right after a few changes and after more than the index remembers")
-    func sortsAfterChanges() async throws {
-        let folders = TestFolders()
-        let library = try Self.makeLibrary(folders, albums: Self.generatedAlbums(150, seed: 21))
-        var whole = Self.reference(of: library)
-        var random = SplitMix64(seed: 21)
-        func showEverySort(_ text: String) async {
-            for sort in AlbumSort.allCases {
-                let query = AlbumQuery(searchText: text, sort: sort)
-                await library.showAndWait(query)
-                #expect(library.shownAlbumIDs == whole.shown(query), "\(query)")
-            }
-            await library.showAndWait(AlbumQuery())
-        }
-        func change(_ times: Int) throws {
-            for step in 0..<times {
-                let index = Int(random.next() % UInt64(library.count))
-                let id = try #require(library.albumID(at: index))
-                if step % 3 == 0 {
-                    var album = try #require(library.album(at: index))
-                    album.title = Self.generatedAlbums(1, seed: random.next())[0].title
-                    album.year = String(1960 + Int(random.next() % 60))
-                    #expect(library.editAlbum(at: index, to: album))
-                    whole.albums[try #require(whole.albums.firstIndex { $0.id == id })].album = album
-                } else {
-                    library.deleteAlbum(at: index)
-                    whole.albums.removeAll { $0.id == id }
-                }
-            }
-        }
-        await showEverySort("")  // each sort's order is read once, and kept
-        try change(6)
-        await showEverySort("a")  // the albums changed are placed again in each order kept
-        library.undo()
-        whole = Self.reference(of: library)
-        await showEverySort("")
-        try change(70)  // more changes than the database remembers: the orders are read again
-        await showEverySort("b")
-        library.close()
-    }
-
     @Test("undoing the deletion of an album the search hides brings it back, and says so")
     func undoBringsBackHidden() async throws {
         let folders = TestFolders()
