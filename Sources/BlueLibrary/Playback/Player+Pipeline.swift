@@ -20,11 +20,13 @@ extension Player {
         case .asyncDone:
             switch pendingStart {
             case .seek(let target, let thenPlay)?:
-                pendingStart = thenPlay ? .play : nil
+                pendingStart = thenPlay ? .play : .settle
                 pipeline?.seek(to: target)
             case .play?:
                 pendingStart = nil
                 pipeline?.play()
+            case .settle?:
+                pendingStart = nil
             case nil:
                 break
             }

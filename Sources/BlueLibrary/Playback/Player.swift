@@ -37,15 +37,27 @@ package final class Player {
     private var isPrepared = false
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
     var isLoaded = false
-    /// What to do once the pipeline has prerolled: seek (a resumed position), then play.
+    /// What to do once the pipeline has prerolled: seek (a resumed position), then play; or
+    /// wait for a seek to land before the pipeline's position is believed again.
     var pendingStart: PendingStart?
     private var positionTimer: Timeout?
     /// Files of the album that failed to play, passed over from then on.
     var unplayable: Set<MusicFilePath> = []
 
-    enum PendingStart {
+    enum PendingStart: Equatable {
         case seek(to: Double, thenPlay: Bool)
         case play
+        /// A seek was sent. Until the pipeline has prerolled at the new place, its position
+        /// is the old clock's time added to the new place (seen 11.5 s for a seek to 2.5 s
+        /// on a loaded machine), so the position shown, told and remembered is the target.
+        case settle
+    }
+
+    /// Whether the pipeline plays or pauses the loaded track as asked, its position to be
+    /// believed (no preroll, resumed seek or seek on the way).
+    var isSettled: Bool {
+        guard isLoaded else { return false }
+        return pendingStart == nil
     }
 
     /// How often the position is read while playing: the display needs no more.
@@ -109,7 +121,7 @@ package final class Player {
     func play() -> Bool {
         guard let queue else { return false }
         guard status != .playing else { return true }
-        if isLoaded, pendingStart == nil {
+        if isLoaded, pendingStart == nil || pendingStart == .settle {
             pipeline?.play()
             setStatus(.playing)
         } else {
@@ -123,7 +135,7 @@ package final class Player {
         if isLoaded {
             pipeline?.pause()
             // While a resumed position is being sought, the pipeline is not there yet.
-            if pendingStart == nil { position = pipeline?.position ?? position }
+            if isSettled { position = pipeline?.position ?? position }
         }
         if case .seek(let target, _) = pendingStart { pendingStart = .seek(to: target, thenPlay: false) }
         if case .play = pendingStart { pendingStart = nil }
@@ -171,8 +183,8 @@ package final class Player {
             return
         }
         position = target
-        if isLoaded, pendingStart == nil {
-            pipeline?.seek(to: target)
+        if isLoaded, pendingStart == nil || pendingStart == .settle {
+            if pipeline?.seek(to: target) == true { pendingStart = .settle }
         } else if isLoaded {
             pendingStart = .seek(to: target, thenPlay: status == .playing)
         }
@@ -182,7 +194,7 @@ package final class Player {
 
     /// The position now (asked of the pipeline while it plays).
     package var currentPosition: Double {
-        guard isLoaded, pendingStart == nil, let now = pipeline?.position else { return position }
+        guard isSettled, let now = pipeline?.position else { return position }
         return now
     }
 
@@ -250,7 +262,7 @@ package final class Player {
     }
 
     private func tick() {
-        guard isLoaded, pendingStart == nil, let now = pipeline?.position else { return }
+        guard isSettled, let now = pipeline?.position else { return }
         position = now
         onChange?(.position)
     }
