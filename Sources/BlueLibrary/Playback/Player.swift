@@ -44,22 +44,6 @@ package final class Player {
     /// Files of the album that failed to play, passed over from then on.
     var unplayable: Set<MusicFilePath> = []
 
-    enum PendingStart: Equatable {
-        case seek(to: Double, thenPlay: Bool)
-        case play
-        /// A seek was sent. Until the pipeline has prerolled at the new place, its position
-        /// is the old clock's time added to the new place (seen 11.5 s for a seek to 2.5 s
-        /// on a loaded machine), so the position shown, told and remembered is the target.
-        case settle
-    }
-
-    /// Whether the pipeline plays or pauses the loaded track as asked, its position to be
-    /// believed (no preroll, resumed seek or seek on the way).
-    var isSettled: Bool {
-        guard isLoaded else { return false }
-        return pendingStart == nil
-    }
-
     /// How often the position is read while playing: the display needs no more.
     static let positionInterval = 250
 
