@@ -144,6 +144,7 @@ public final class MainWindowController {
             let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
             problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
             followMusicFolders()
+            window.afterNextFrame { [weak self] in self?.library.prepareSearch() }
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }

@@ -62,13 +62,6 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
         return searched.isEmpty || SearchWords.matches(searched, in: SearchWords.words(of: album))
     }
 
-    /// The full-text index's query: each word quoted (quotes doubled) and matched as a prefix.
-    var fullTextPattern: String? {
-        let searched = searchedWords
-        guard !searched.isEmpty else { return nil }
-        return searched.map { "\"" + $0.replacingOccurrences(of: "\"", with: "\"\"") + "\"*" }.joined(separator: " ")
-    }
-
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {

@@ -7,10 +7,10 @@ import Foundation
 /// word) and cut at spaces and punctuation. Letters, digits, marks and symbols (emoji) make
 /// words, in any script.
 ///
-/// The database's full-text index is given these words, one space between each, so its
-/// tokenizer only has to cut at spaces; a search word matches an album's word when it is a
-/// prefix of it, byte for byte. The same words decide, in memory, whether an album a
-/// command brings back is shown, so the index and the window always agree.
+/// The database stores these words, one space between each (`album_search`), and the
+/// search matches them in memory (`SearchCatalog`): a search word matches an album's word
+/// when it is a prefix of it, byte for byte. `matches` says the same of one album: whether an
+/// album a command brings back is shown, so the search and the window always agree.
 enum SearchWords {
     /// `text` folded: compatibility forms, case, accents and widths removed, then composed.
     static func fold(_ text: String) -> String {

@@ -6,18 +6,19 @@ import GRDB
 /// Answers "which albums, in which order" for the search, filter and sort, on the commit
 /// queue (after every change submitted before the question).
 ///
-/// The database does the matching: FTS5 finds the albums whose words begin with those
-/// typed, and the genre and decade indexes those of a genre or decade. The order comes from
-/// the sort key indexes, read once per sort and then kept: putting the matches in order is
-/// one pass over that list, whatever the number of matches (a search that matches 100,000
-/// albums costs no sort). A commit does not make the lists be read again: the albums it
-/// touched are taken out of each and put back where the sort places them
-/// (`AlbumSort.insertionIndex`), a few reads of the album table each. Only when the database
-/// no longer remembers what changed (`ChangeLog`), or too many albums changed at once (an
-/// import), are they read again.
+/// A search is matched in memory, in Swift (`SearchCatalog`: every album's words, read once
+/// from the full-text table, which only stores them); the genre and decade indexes give the
+/// albums of a genre or decade. The order comes from the sort key indexes, read once per sort
+/// and then kept: putting the matches in order is one pass over that list, whatever the
+/// number of matches (a search that matches 100,000 albums costs no sort). A commit does not
+/// make the lists or the words be read again: the albums it touched are taken out of each
+/// list and put back where the sort places them (`AlbumSort.insertionIndex`), a few reads of
+/// the album table each, and their words are read again. Only when the database no longer
+/// remembers what changed (`ChangeLog`), or too many albums changed at once (an import), are
+/// they read whole again.
 ///
 /// The commit queue asks it, and so does the GTK thread when nothing waits to be committed
-/// and the order asked for is in memory (`albumIDsIfOrderKept`); a lock keeps them apart
+/// and what the question needs is in memory (`albumIDsIfOrderKept`); a lock keeps them apart
 /// (hence `@unchecked Sendable`: every stored property is used under `lock`).
 final class BrowsingIndex: @unchecked Sendable {
     /// Above this many albums touched since the lists were brought up to date, they are
@@ -28,7 +29,9 @@ final class BrowsingIndex: @unchecked Sendable {
     private let lock = NSLock()
     /// Every album's id in each sort, as of change `version`.
     private var sorted: [AlbumSort: [AlbumID]] = [:]
-    /// The database's change count `sorted` is up to date with.
+    /// Every album's search words, once a search asked for them (or `prepareSearch()`).
+    private var catalog: SearchCatalog?
+    /// The database's change count `sorted` and `catalog` are up to date with.
     private var version = -1
 
     init(database: LibraryDatabase) {
@@ -41,22 +44,67 @@ final class BrowsingIndex: @unchecked Sendable {
     }
 
     /// The ids of the albums `query` picks, in its order, if the order of its sort is in
-    /// memory (brought up to date with a few reads at most); `nil` if it would have to be read.
+    /// memory, and the search words too when it searches (brought up to date with a few
+    /// reads at most); `nil` if they would have to be read.
     func albumIDsIfOrderKept(matching query: AlbumQuery) throws -> [AlbumID]? {
         try lock.withLock {
             try catchUp()
-            return sorted[query.sort] == nil ? nil : try answer(query)
+            guard sorted[query.sort] != nil, catalog != nil || query.searchedWords.isEmpty else { return nil }
+            return try answer(query)
         }
+    }
+
+    /// The albums the query saved at the last quit shows, as the library opens (so that the
+    /// first frame shows them); `nil` for the whole library, or when they cannot be read
+    /// (logged).
+    func shownIDs(for query: AlbumQuery) -> [AlbumID]? {
+        guard !query.isWholeLibrary else { return nil }
+        do {
+            return try albumIDs(matching: query)
+        } catch {
+            Log.core.warning("the saved search could not be made: \(error)")
+            return nil
+        }
+    }
+
+    /// Reads every album's search words, so that the first key typed in the search is
+    /// answered from memory.
+    func prepareSearch() throws {
+        try lock.withLock { _ = try searchCatalog() }
     }
 
     private func answer(_ query: AlbumQuery) throws -> [AlbumID] {
         let all = try sortedIDs(query.sort)
         guard query.isFiltering else { return all }
-        let picked = try database.filteredIDs(query)
-        guard let largest = picked.max() else { return [] }
-        var isPicked = [Bool](repeating: false, count: Int(largest) + 1)
-        for id in picked { isPicked[Int(id)] = true }
-        return all.filter { $0 <= largest && isPicked[Int($0)] }
+        var picks: [[AlbumID]] = []
+        let searched = query.searchedWords
+        if !searched.isEmpty {
+            picks.append(try searchCatalog().albums(matching: searched))
+        }
+        if query.genre != nil || query.decade != nil {
+            picks.append(try database.filteredIDs(query))
+        }
+        return Self.keep(all, pickedByEach: picks)
+    }
+
+    /// The ids of `all`, in their order, that each of `picks` holds.
+    private static func keep(_ all: [AlbumID], pickedByEach picks: [[AlbumID]]) -> [AlbumID] {
+        guard let largest = picks.map({ $0.max() ?? -1 }).min(), largest >= 0 else { return [] }
+        var times = [UInt8](repeating: 0, count: Int(largest) + 1)
+        for picked in picks {
+            for id in picked where id >= 0 && id <= largest { times[Int(id)] += 1 }
+        }
+        let needed = UInt8(picks.count)
+        return all.filter { $0 >= 0 && $0 <= largest && times[Int($0)] == needed }
+    }
+
+    /// Every album's search words, read if they are not in memory.
+    private func searchCatalog() throws -> SearchCatalog {
+        try catchUp()
+        if let catalog { return catalog }
+        let read = try database.searchCatalog()
+        catalog = read
+        return read
     }
 
     /// Every album's id in `sort`'s order.
@@ -77,12 +125,17 @@ final class BrowsingIndex: @unchecked Sendable {
         let (current, touched) = database.albumsTouched(since: version)
         guard current != version else { return }
         version = current
-        guard !sorted.isEmpty else { return }
+        guard !sorted.isEmpty || catalog != nil else { return }
         guard let touched, touched.count <= Self.mostAlbumsPlaced else {
             sorted = [:]
+            catalog = nil
             return
         }
         do {
+            if catalog != nil {
+                try database.readSearchWords(of: touched) { words, id in catalog?.setWords(words, of: id) }
+            }
+            guard !sorted.isEmpty else { return }
             sorted = try database.readingEntries { reading in
                 let entries = touched.compactMap(reading)
                 var updated: [AlbumSort: [AlbumID]] = [:]
@@ -98,6 +151,7 @@ final class BrowsingIndex: @unchecked Sendable {
             }
         } catch {
             sorted = [:]
+            catalog = nil
             throw error
         }
     }

@@ -4,28 +4,6 @@ import GRDB
 // MARK: - Search, sort and filter
 
 extension LibraryDatabase {
-    /// The ids of the albums `query` shows, in its order (the way `BrowsingIndex` answers,
-    /// in one query: at launch, with nothing read yet).
-    func albumIDs(matching query: AlbumQuery) throws -> [AlbumID] {
-        let (filter, arguments) = Self.conditions(query)
-        let sql = "SELECT id FROM album \(filter) ORDER BY \(Self.orderClause(query.sort))"
-        return try writer.read { db in
-            try db.albumIDs(sql, arguments: arguments)
-        }
-    }
-
-    /// The albums the saved query shows, read as the library opens (so that the first frame
-    /// shows them); `nil` for the whole library, or when the query fails (logged).
-    func shownIDs(for query: AlbumQuery) -> [AlbumID]? {
-        guard !query.isWholeLibrary else { return nil }
-        do {
-            return try albumIDs(matching: query)
-        } catch {
-            Log.core.warning("the saved search could not be made: \(error)")
-            return nil
-        }
-    }
-
     /// Runs `work` inside one read, with a reader of album entries by id: what places the
     /// albums a change touched in the orders `BrowsingIndex` keeps.
     func readingEntries<Value>(_ work: (AlbumSort.EntryReader) throws -> Value) throws -> Value {
@@ -37,29 +15,35 @@ extension LibraryDatabase {
         }
     }
 
-    /// The ids of the albums the search and filters of `query` pick, in no order: the
-    /// full-text index alone for a search, the genre and decade indexes for the filters.
-    func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {
-        if let pattern = query.fullTextPattern, query.genre == nil, query.decade == nil {
-            return try writer.read { db in
-                try db.albumIDs("SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT)",
-                                arguments: [Data(pattern.utf8)])
+    /// Every album's search words, as the full-text table stores them (a deleted album's
+    /// stay until the library rests: what is shown is only ever the albums in the library).
+    func searchCatalog() throws -> SearchCatalog {
+        try writer.read { db in
+            var catalog = SearchCatalog()
+            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, CAST(words AS BLOB) FROM album_search")
+            while let row = try rows.next() {
+                guard let id = AlbumID.fromDatabaseValue(row[0]) else { continue }
+                try row.withUnsafeData(atIndex: 1) { words in catalog.setWords(words, of: id) }
             }
-        }
-        let (filter, arguments) = Self.conditions(query)
-        return try writer.read { db in
-            try db.albumIDs("SELECT id FROM album \(filter)", arguments: arguments)
+            return catalog
         }
     }
 
-    /// The `WHERE` clause of `query`'s search and filters, and its arguments.
-    private static func conditions(_ query: AlbumQuery) -> (String, StatementArguments) {
+    /// Hands the search words of each of `ids` to `body` (`nil` for an album without them).
+    func readSearchWords(of ids: some Sequence<AlbumID>, _ body: (Data?, AlbumID) throws -> Void) throws {
+        try writer.read { db in
+            let statement = try db.cachedStatement(sql: "SELECT CAST(words AS BLOB) FROM album_search WHERE rowid = ?")
+            for id in ids {
+                try body(try Data.fetchOne(statement, arguments: [id]), id)
+            }
+        }
+    }
+
+    /// The ids of the albums of `query`'s genre and decade, in no order (the search is
+    /// matched in memory: `SearchCatalog`).
+    func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {
         var conditions: [String] = []
         var arguments: [DatabaseValueConvertible?] = []
-        if let pattern = query.fullTextPattern {
-            conditions.append("id IN (SELECT rowid FROM album_search WHERE album_search MATCH CAST(? AS TEXT))")
-            arguments.append(Data(pattern.utf8))
-        }
         if let genre = query.genre {
             conditions.append("genreKey = ?")
             arguments.append(Data(genre.utf8))
@@ -69,7 +53,9 @@ extension LibraryDatabase {
             arguments += [decade, decade + 9]
         }
         let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return (filter, StatementArguments(arguments))
+        return try writer.read { db in
+            try db.albumIDs("SELECT id FROM album \(filter)", arguments: StatementArguments(arguments))
+        }
     }
 
     /// The `ORDER BY` of each sort, the one `AlbumSortKey.precedes(_:in:)` mirrors (ties by id).

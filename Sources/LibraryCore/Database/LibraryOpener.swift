@@ -45,10 +45,12 @@ enum LibraryOpener {
                                         keptAs: nil, recovery: .memoryOnly), at: 0)
         }
         do {
+            let browsing = BrowsingIndex(database: database)
             return OpenedLibrary(
                 database: database,
                 order: try database.orderedIDs(),
-                shownIDs: database.shownIDs(for: state.query),
+                shownIDs: browsing.shownIDs(for: state.query),
+                browsingIndex: browsing,
                 history: try database.history(),
                 nextAlbumID: try database.nextAlbumID(),
                 state: state,

@@ -11,7 +11,8 @@ extension LibrarySchema {
     /// The words are made in Swift and given to FTS5 separated by single spaces; its
     /// tokenizer cuts at spaces only (every other category is a word character) and keeps
     /// what it is given (no accent removal of its own). The keys and words of the albums
-    /// already there are computed once, here.
+    /// already there are computed once, here. (Since the search is matched in memory,
+    /// `SearchCatalog`, the table only stores the words: nothing asks FTS5 to match.)
     static func addBrowsing(_ db: Database) throws {
         try db.execute(sql: """
             ALTER TABLE album ADD COLUMN titleKey BLOB NOT NULL DEFAULT x'';

@@ -11,6 +11,8 @@ struct OpenedLibrary: Sendable {
     /// The albums the saved search, filter and sort show; `nil` for the whole library in
     /// the user's order (or when they could not be read).
     var shownIDs: [AlbumID]? = nil
+    /// What answered `shownIDs`, with what it read kept (`nil` when nothing was asked).
+    var browsingIndex: BrowsingIndex? = nil
     let history: UndoStack
     let nextAlbumID: AlbumID
     let state: AppState

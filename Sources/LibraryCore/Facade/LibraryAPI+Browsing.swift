@@ -24,6 +24,14 @@ extension LibraryAPI {
         ask(query)
     }
 
+    /// Reads every album's search words in the background, so that the first key typed in
+    /// the search is answered in its own frame (the window asks once its first frame is
+    /// painted).
+    public func prepareSearch() {
+        guard count > 0 else { return }
+        persistency.prepareSearch()
+    }
+
     private func ask(_ query: AlbumQuery) {
         let generation = askedGeneration.withLock { asked in
             asked += 1

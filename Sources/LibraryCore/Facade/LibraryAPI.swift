@@ -90,7 +90,7 @@ public final class LibraryAPI {
         let opened = LibraryPreload.take(locations)
         let relay = SaveResultRelay()
         persistency = PersistencyManager(
-            locations: locations, database: opened.database, saveDelay: saveDelay,
+            locations: locations, database: opened.database, browsingIndex: opened.browsingIndex, saveDelay: saveDelay,
             onCommit: { outcome in Task { @MainActor in relay.library?.commitFinished(outcome) } },
             onStateSave: { error in Task { @MainActor in relay.library?.stateSaveFinished(error) } }
         )

@@ -29,13 +29,14 @@ final class PersistencyManager: Sendable {
     init(
         locations: StorageLocations,
         database: LibraryDatabase,
+        browsingIndex: BrowsingIndex? = nil,
         saveDelay: Duration,
         onCommit: @escaping @Sendable (CommitQueue.Outcome) -> Void,
         onStateSave: @escaping @Sendable (PersistenceError?) -> Void
     ) {
         self.locations = locations
         self.database = database
-        browsingIndex = BrowsingIndex(database: database)
+        self.browsingIndex = browsingIndex ?? BrowsingIndex(database: database)
         commits = CommitQueue(database: database, report: onCommit)
         let stateFile = JSONDocumentFile(url: locations.stateFile, decode: AppState.decode, encode: JSONDocumentCoding.encode)
         stateWriter = CoalescingWriter(queue: DispatchQueue(label: "io.github.bluelibrary.state", qos: .utility), delay: saveDelay) { state in
@@ -104,6 +105,19 @@ final class PersistencyManager: Sendable {
         } catch {
             Log.core.warning("the search could not be made at once: \(error)")
             return nil
+        }
+    }
+
+    /// Reads every album's search words on the commit queue, so that the first key typed in
+    /// the search is answered from memory.
+    func prepareSearch() {
+        let index = browsingIndex
+        commits.enqueue { _ in
+            do {
+                try index.prepareSearch()
+            } catch {
+                Log.core.warning("the search words could not be read: \(error)")
+            }
         }
     }
 
