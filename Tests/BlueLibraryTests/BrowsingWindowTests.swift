@@ -50,6 +50,9 @@ struct BrowsingWindowTests {
             await harness.nextFrames()
             #expect(harness.report.properties == ["No albums match “\u{2068}bjx\u{2069}”"])
             #expect(!window.scroller.isVisible)
+            // The message is centred in the window, not set in a narrow column at its left.
+            let page = try #require(window.properties.bounds(in: window.window))
+            #expect(page.x < 20 && page.width > Double(harness.report.width) - 40, "the empty state spans the window: \(page)")
             #expect(harness.report.subtitle == "0 of 6 albums")
 
             try await harness.press("Escape")

@@ -66,7 +66,10 @@ package final class PropertiesListView: Widget {
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.followsChildHeight()
 
+        // The empty state takes the whole width it is given (the details box gives its
+        // children their natural width): a status page's own is a narrow column.
         empty.expandsVertically = true
+        empty.expandsHorizontally = true
         empty.isVisible = false
 
         column.append(rowsScroller)
