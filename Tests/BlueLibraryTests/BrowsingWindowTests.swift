@@ -63,6 +63,31 @@ struct BrowsingWindowTests {
         }
     }
 
+    @Test func typingOverTheSearchGoesStraightToTheNewAlbumsWithoutTheWholeLibraryBetween() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: Self.albums)
+            let window = harness.window
+            try await harness.press("ctrl+f")
+            try await harness.deliver(harness.input.type("bowie"))
+            #expect(await harness.wait(for: "Bowie's albums") { Self.shownTitles(window) == ["Best of Bowie", "Low"] })
+            var shownCounts: [Int] = []
+            let observation = window.library.observe { event in
+                if case .albumsChanged(.reloaded) = event { shownCounts.append(window.library.count) }
+            }
+            // Typed over the selected text: GTK takes the old text out, then puts the new in.
+            try await harness.press("ctrl+a")
+            try await harness.deliver(harness.input.type("k"))
+            #expect(await harness.wait(for: "Kind of Blue") { Self.shownTitles(window) == ["Kind of Blue"] })
+            // Set whole, as a program (or an input method) does.
+            window.browsingBar.entry.text = "blue"
+            #expect(await harness.wait(for: "the blue albums") { Self.shownTitles(window) == ["Blue", "Kind of Blue"] })
+            await harness.nextFrames()
+            #expect(shownCounts == [1, 2], "one answer per change, never the whole library between: \(shownCounts)")
+            _ = observation
+            await harness.close()
+        }
+    }
+
     @Test func sortingKeepsTheSelectionAndDeletingThenUndoingAHiddenAlbumSaysSo() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness(albums: Self.albums)

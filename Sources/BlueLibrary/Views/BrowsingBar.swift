@@ -25,6 +25,8 @@ package final class BrowsingBar: Widget {
     private(set) var decade: Int?
     /// Set while the bar changes its own widgets.
     private var isUpdating = false
+    /// Whether the search field emptied and the change waits to be told (`searchTextChanged`).
+    private var isEmptyingPending = false
     /// The search field's accessible description now.
     private var describedMatches = ""
 
@@ -47,7 +49,7 @@ package final class BrowsingBar: Widget {
             filter.descendantButtons.forEach { $0.setAccessibleLabel(name) }
         }
         showChoices()
-        entry.onChanged { [weak self] in self?.changed() }
+        entry.onChanged { [weak self] in self?.searchTextChanged() }
         genreFilter.onSelectedChanged { [weak self] in
             guard let self, !isUpdating else { return }
             let index = genreFilter.selected
@@ -133,5 +135,25 @@ package final class BrowsingBar: Widget {
     private func changed() {
         guard !isUpdating else { return }
         onChange()
+    }
+
+    /// A search field that empties is told a moment later, in the same frame: text replaced
+    /// (typing over a selection, or the text set whole) is taken out, then put in, and the
+    /// empty field between would show the whole library, then the albums found, each
+    /// rebuilding the strip.
+    private func searchTextChanged() {
+        guard !isUpdating else { return }
+        guard entry.text.isEmpty else {
+            isEmptyingPending = false
+            changed()
+            return
+        }
+        guard !isEmptyingPending else { return }
+        isEmptyingPending = true
+        MainLoop.perform { [weak self] in
+            guard let self, isEmptyingPending else { return }
+            isEmptyingPending = false
+            changed()
+        }
     }
 }
