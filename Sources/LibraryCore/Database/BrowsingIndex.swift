@@ -45,13 +45,14 @@ final class BrowsingIndex: @unchecked Sendable {
 
     /// The ids of the albums `query` picks, in its order, if the order of its sort is in
     /// memory, and the search words too when it searches (brought up to date with a few
-    /// reads at most); `nil` if they would have to be read.
+    /// reads at most); `nil` if they would have to be read, or if the commit queue is using
+    /// the index (reading the words after launch, say): the caller never waits for it.
     func albumIDsIfOrderKept(matching query: AlbumQuery) throws -> [AlbumID]? {
-        try lock.withLock {
-            try catchUp()
-            guard sorted[query.sort] != nil, catalog != nil || query.searchedWords.isEmpty else { return nil }
-            return try answer(query)
-        }
+        guard lock.try() else { return nil }
+        defer { lock.unlock() }
+        try catchUp()
+        guard sorted[query.sort] != nil, catalog != nil || query.searchedWords.isEmpty else { return nil }
+        return try answer(query)
     }
 
     /// The albums the query saved at the last quit shows, as the library opens (so that the
