@@ -11,11 +11,12 @@ import GRDB
 /// albums of a genre or decade. The order comes from the sort key indexes, read once per sort
 /// and then kept: putting the matches in order is one pass over that list, whatever the
 /// number of matches (a search that matches 100,000 albums costs no sort). A commit does not
-/// make the lists or the words be read again: the albums it touched are taken out of each
-/// list and put back where the sort places them (`AlbumSort.insertionIndex`), a few reads of
-/// the album table each, and their words are read again. Only when the database no longer
-/// remembers what changed (`ChangeLog`), or too many albums changed at once (an import), are
-/// they read whole again.
+/// make the lists or the words be read again: right after it, on the commit queue
+/// (`followCommits`), the albums it touched are taken out of each list and put back where
+/// the sort places them (`AlbumSort.insertionIndex`), a few reads of the album table each,
+/// and their words are read again. Only when the database no longer remembers what changed
+/// (`ChangeLog`), or too many albums changed at once (an import), are they read whole again,
+/// at the next question.
 ///
 /// The commit queue asks it, and so does the GTK thread when nothing waits to be committed
 /// and what the question needs is in memory (`albumIDsIfOrderKept`); a lock keeps them apart
@@ -72,6 +73,18 @@ final class BrowsingIndex: @unchecked Sendable {
     /// answered from memory.
     func prepareSearch() throws {
         try lock.withLock { _ = try searchCatalog() }
+    }
+
+    /// Brings what is kept up to date with the commits made since (on the commit queue,
+    /// after each commit), so that it never falls further behind than one commit.
+    func followCommits() {
+        lock.withLock {
+            do {
+                try catchUp()
+            } catch {
+                Log.core.warning("the search's orders could not follow the library: \(error)")
+            }
+        }
     }
 
     private func answer(_ query: AlbumQuery) throws -> [AlbumID] {

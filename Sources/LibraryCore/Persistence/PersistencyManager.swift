@@ -36,8 +36,14 @@ final class PersistencyManager: Sendable {
     ) {
         self.locations = locations
         self.database = database
-        self.browsingIndex = browsingIndex ?? BrowsingIndex(database: database)
-        commits = CommitQueue(database: database, report: onCommit)
+        let index = browsingIndex ?? BrowsingIndex(database: database)
+        self.browsingIndex = index
+        // The orders and words kept follow each commit at once, on the commit queue: however
+        // many changes come before the next search, it finds them up to date.
+        commits = CommitQueue(database: database) { outcome in
+            if outcome.committedThrough != nil { index.followCommits() }
+            onCommit(outcome)
+        }
         let stateFile = JSONDocumentFile(url: locations.stateFile, decode: AppState.decode, encode: JSONDocumentCoding.encode)
         stateWriter = CoalescingWriter(queue: DispatchQueue(label: "io.github.bluelibrary.state", qos: .utility), delay: saveDelay) { state in
             do throws(PersistenceError) {
