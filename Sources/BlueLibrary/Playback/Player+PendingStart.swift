@@ -18,4 +18,11 @@ extension Player {
         guard isLoaded else { return false }
         return pendingStart == nil
     }
+
+    /// Whether the pipeline holds the current track and can be told to play or seek now: no
+    /// preroll or resumed seek waits (a seek on the way may be followed by another).
+    var takesCommands: Bool {
+        guard isLoaded else { return false }
+        return pendingStart == nil || pendingStart == .settle
+    }
 }

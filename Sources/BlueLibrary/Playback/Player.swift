@@ -105,7 +105,7 @@ package final class Player {
     func play() -> Bool {
         guard let queue else { return false }
         guard status != .playing else { return true }
-        if isLoaded, pendingStart == nil || pendingStart == .settle {
+        if takesCommands {
             pipeline?.play()
             setStatus(.playing)
         } else {
@@ -167,7 +167,7 @@ package final class Player {
             return
         }
         position = target
-        if isLoaded, pendingStart == nil || pendingStart == .settle {
+        if takesCommands {
             if pipeline?.seek(to: target) == true { pendingStart = .settle }
         } else if isLoaded {
             pendingStart = .seek(to: target, thenPlay: status == .playing)

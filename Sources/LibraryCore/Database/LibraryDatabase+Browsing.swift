@@ -32,9 +32,8 @@ extension LibraryDatabase {
     /// Hands the search words of each of `ids` to `body` (`nil` for an album without them).
     func readSearchWords(of ids: some Sequence<AlbumID>, _ body: (Data?, AlbumID) throws -> Void) throws {
         try writer.read { db in
-            let statement = try db.cachedStatement(sql: "SELECT CAST(words AS BLOB) FROM album_search WHERE rowid = ?")
             for id in ids {
-                try body(try Data.fetchOne(statement, arguments: [id]), id)
+                try body(try DatabaseChange.storedWords(of: id, in: db), id)
             }
         }
     }

@@ -63,12 +63,15 @@ extension DatabaseChange {
     /// (an album brought back by undo: its deletion left its row) are not written again.
     static func index(_ album: Album, id: AlbumID, in db: Database) throws {
         let words = Data(SearchWords.words(of: album).joined(separator: " ").utf8)
-        let indexed = try Data.fetchOne(db.cachedStatement(sql: "SELECT CAST(words AS BLOB) FROM album_search WHERE rowid = ?"),
-                                        arguments: [id])
-        guard indexed != words else { return }
+        guard try storedWords(of: id, in: db) != words else { return }
         try unindex(id, in: db)
         try db.cachedStatement(sql: "INSERT INTO album_search (rowid, words) VALUES (?, CAST(? AS TEXT))")
             .execute(arguments: [id, words])
+    }
+
+    /// The search words stored for album `id` (one space between each); `nil` when it has none.
+    static func storedWords(of id: AlbumID, in db: Database) throws -> Data? {
+        try Data.fetchOne(db.cachedStatement(sql: "SELECT CAST(words AS BLOB) FROM album_search WHERE rowid = ?"), arguments: [id])
     }
 
     /// Takes album `id` out of the search index.
