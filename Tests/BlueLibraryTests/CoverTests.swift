@@ -80,6 +80,47 @@ struct CoverTests {
         }
     }
 
+    /// Covers prefetched off the GTK thread (the window's first ones, asked for before it is
+    /// laid out) are shown by the views made afterwards at once, with no request of their own:
+    /// in the frame that makes the views.
+    @Test func aPrefetchedCoverIsShownByTheViewMadeAfterItAtOnce() async throws {
+        try await DisplayLock.exclusive {
+            let server = try CoverServer()
+            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
+            let albums = ["/cover/first", "/cover/second"].map {
+                Album(title: $0, artist: "A", genre: "G", coverUrl: server.url($0), year: "2000")
+            }
+            let keys = albums.map { CoverTextures.Key(address: $0.coverUrl, pixelSize: AlbumView.coverSize) }
+            let textures = CoverTextures()
+            textures.prefetch(keys, from: harness.library.coverStore)
+            await harness.wait(for: "the prefetched covers") { keys.allSatisfy { textures.texture(for: $0) != nil } }
+            for album in albums {
+                let view = AlbumView.showing(album, from: harness.library, textures: textures)
+                #expect(view.showsCover && !view.isLoading, "\(album.title): shown without a request of its own")
+            }
+            #expect(try server.requestCount("/cover/first") == 1)
+            await harness.close()
+        }
+    }
+
+    /// A cover that is late shows the spinner; until then the frame stays empty, so a cover
+    /// from the disk cache (a few milliseconds) never flickers a spinner for one frame.
+    @Test func theSpinnerWaitsUntilTheCoverIsLate() async throws {
+        try await DisplayLock.exclusive {
+            let server = try CoverServer()
+            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
+            let late = Album(title: "Late", artist: "A", genre: "G", coverUrl: server.url("/sleep/60"), year: "1999")
+            let view = AlbumView.showing(late, from: harness.library, textures: CoverTextures())
+            #expect(view.isLoading)
+            #expect(!view.showsSpinner, "no spinner before the cover is late")
+            await harness.wait(for: "the late cover's spinner") { view.showsSpinner }
+            #expect(view.isLoading && !view.showsCover && !view.showsPlaceholder)
+            view.prepareForReuse()
+            #expect(!view.showsSpinner, "a reused view drops the spinner with the request")
+            await harness.close()
+        }
+    }
+
     /// A view reused for another album while its cover was downloading shows the new album's
     /// cover only: the old answer is dropped before it is even decoded.
     @Test func aReusedViewShowsOnlyItsNewAlbumsCover() async throws {
@@ -89,9 +130,7 @@ struct CoverTests {
             let old = Album(title: "Old", artist: "A", genre: "G", coverUrl: server.url("/slow-cover/old"), year: "1999")
             let new = Album(title: "New", artist: "B", genre: "G", coverUrl: server.url("/cover/new"), year: "2000")
             let textures = CoverTextures()
-            let view = AlbumView(library: harness.library, textures: textures)
-            view.configure(with: old)
-            view.setNearVisibleRange(true)
+            let view = AlbumView.showing(old, from: harness.library, textures: textures)
             #expect(view.isLoading)
             await harness.wait(for: "the old cover to be asked for") { (try? server.requestCount("/slow-cover/old")) == 1 }
             view.prepareForReuse()
@@ -106,5 +145,15 @@ struct CoverTests {
             #expect(textures.texture(for: oldKey) == nil, "the old cover was decoded for nothing")
             await harness.close()
         }
+    }
+}
+
+extension AlbumView {
+    /// A view outside any window showing `album`, as the strip makes one for a row on screen.
+    static func showing(_ album: Album, from library: LibraryAPI, textures: CoverTextures) -> AlbumView {
+        let view = AlbumView(library: library, textures: textures)
+        view.configure(with: album)
+        view.setNearVisibleRange(true)
+        return view
     }
 }

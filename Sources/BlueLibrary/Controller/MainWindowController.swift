@@ -91,6 +91,7 @@ public final class MainWindowController {
         details.append(trackList)
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    cards: [importProgress, coverSearchProgress]))
+        prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
         page.append(toolbar)
         page.append(toast.overlay)

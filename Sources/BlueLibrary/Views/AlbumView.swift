@@ -4,7 +4,7 @@ import LibraryCore
 
 // MARK: - AlbumView
 
-/// One album in the cover strip: its cover, a spinner while the cover loads, and a
+/// One album in the cover strip: its cover, a spinner while a cover is slow to come, and a
 /// placeholder (initials on a colour) when it cannot be had. Reused for other albums as the
 /// strip scrolls.
 ///
@@ -12,6 +12,11 @@ import LibraryCore
 /// 200 rows, most of them far off), has it decoded at the size shown, and lets go of the
 /// texture when it scrolls far away. It watches its picture's `paintable` property (GObject's
 /// key-value observing) to stop the spinner once the cover is shown.
+///
+/// The spinner turns only when the cover has not come within `spinnerDelayMilliseconds`: a
+/// cover from the disk cache arrives a few milliseconds after its row is shown, and a spinner
+/// for one frame is a flicker. (Drawing the spinner at launch also cost the app librsvg, a
+/// library of 6 MiB, loaded to draw `process-working-symbolic` at 32 pixels.)
 @MainActor
 package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// The cover's edge, in application pixels (twice that in device pixels at 2× scale).
@@ -42,6 +47,10 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     package var albumTitle: String? { album?.title }
     private let library: LibraryAPI
     private let textures: CoverTextures
+    /// How long a cover may take before the spinner shows that it is on its way.
+    static let spinnerDelayMilliseconds = 300
+    /// Shows the spinner when the cover is late.
+    private var spinnerDelay: Timeout?
 
     /// The cover address being shown or loaded, to know what is already under way.
     private(set) var coverAddress: String?
@@ -99,8 +108,10 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
 
     // MARK: State, for the window and tests
 
-    /// Whether the spinner is turning (the cover is on its way).
-    package var isLoading: Bool { spinner.isSpinning }
+    /// Whether the cover is on its way (the spinner turns once it is late).
+    package var isLoading: Bool { coverRequest != nil }
+    /// Whether the spinner is shown and turning.
+    package var showsSpinner: Bool { spinner.isSpinning }
     /// Whether a downloaded cover is shown.
     package var showsCover: Bool { picture.hasPaintable }
     /// Whether the placeholder is shown instead of a cover.
@@ -180,8 +191,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         shownCoverAddress = nil
         picture.setTexture(nil)
         placeholder.isVisible = false
-        spinner.isSpinning = false
-        spinner.isVisible = false
+        hideSpinner()
     }
 
     private func loadCover(at address: String) {
@@ -192,8 +202,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
             picture.setTexture(texture)  // the spinner stops on `paintable`
             return
         }
-        spinner.isVisible = true
-        spinner.isSpinning = true
+        spinnerDelay = Timeout(milliseconds: Self.spinnerDelayMilliseconds) { [weak self] in self?.showSpinner() }
         coverRequest = Task { [weak self, library, textures] in
             guard !Task.isCancelled else { return }  // scrolled away or reused before it began
             let cover = await library.cover(for: address)
@@ -234,17 +243,29 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
 
     private func pictureChanged() {
         guard picture.hasPaintable else { return }
+        hideSpinner()
+        placeholder.isVisible = false
+    }
+
+    private func showSpinner() {
+        spinnerDelay = nil
+        guard isLoading else { return }
+        spinner.isVisible = true
+        spinner.isSpinning = true
+    }
+
+    private func hideSpinner() {
+        spinnerDelay?.cancel()
+        spinnerDelay = nil
         spinner.isSpinning = false
         spinner.isVisible = false
-        placeholder.isVisible = false
     }
 
     /// Made only when needed: most rows show their cover, and a placeholder's initials and
     /// colour are not free to compute for the 200 rows GTK rebinds after a deletion.
     private func showPlaceholder() {
         if let album { setPlaceholder(CoverPlaceholder(album: album)) }
-        spinner.isSpinning = false
-        spinner.isVisible = false
+        hideSpinner()
         placeholder.isVisible = true
     }
 

@@ -10,6 +10,10 @@ extension LibraryAPI {
         await covers.cover(for: address)
     }
 
+    /// Where covers come from, for work that starts off the GTK thread (the window's first
+    /// covers, read while the GTK thread builds the window). `cover(for:)` asks it too.
+    public nonisolated var coverStore: CoverStore { covers }
+
     /// Reads and checks an image file the user chose or dropped, off the GTK thread.
     public func readCoverImage(at file: URL) async throws(CoverFileError) -> Data {
         try await Background.run { () throws(CoverFileError) in try OwnCovers.read(file) }

@@ -52,7 +52,7 @@ public final class LibraryAPI {
 
     let persistency: PersistencyManager
     private var lock: StorageLock?
-    let covers: CoverStore
+    nonisolated let covers: CoverStore
     /// Finds covers online (MusicBrainz and the Cover Art Archive).
     let coverLookup: CoverLookup
     package let ownCovers: OwnCovers
