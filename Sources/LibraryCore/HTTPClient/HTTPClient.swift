@@ -7,6 +7,10 @@ import Foundation
 /// Transfers run on one background thread driving a curl multi handle; at most
 /// `maximumConcurrentTransfers` run at once and the rest wait their turn in order.
 /// Only http and https are spoken, also across redirects.
+///
+/// libcurl is set up at the first request, not with the client: its global set-up
+/// initialises OpenSSL (reading its configuration, a few MiB of memory and milliseconds),
+/// which a launch whose covers are all cached never needs.
 public final class HTTPClient: Sendable {
     /// The limits every transfer of a client obeys.
     public struct Configuration: Sendable {
@@ -25,15 +29,15 @@ public final class HTTPClient: Sendable {
     static let allowedSchemes: Set<String> = ["http", "https"]
 
     public let configuration: Configuration
-    private let loop: CurlMultiLoop
+    /// The transfers' thread, started by the first request.
+    private let loop = Protected<CurlMultiLoop?>(nil)
 
     public init(configuration: Configuration = Configuration()) {
         self.configuration = configuration
-        loop = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
     }
 
     deinit {
-        loop.shutDown()
+        loop.withLock { $0?.shutDown() }
     }
 
     // MARK: Requests
@@ -54,7 +58,17 @@ public final class HTTPClient: Sendable {
             completion(.failure(error))
             return
         }
-        loop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
+        startedLoop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
+    }
+
+    /// The transfers' thread, started now if it was not yet.
+    private var startedLoop: CurlMultiLoop {
+        loop.withLock { loop in
+            if let loop { return loop }
+            let started = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
+            loop = started
+            return started
+        }
     }
 
     /// Refuses what libcurl should never see: unparsable addresses and other schemes.
