@@ -23,15 +23,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     private var waiting: [CurlTransfer] = []
     private var running: [UnsafeMutableRawPointer: CurlTransfer] = [:]
 
-    /// libcurl's global set-up must run once before any other call, before threads use it.
-    private static let globalInitialization: Void = {
-        _ = bl_curl_global_init()
-    }()
-
-    init(maximumConcurrentTransfers: Int) {
-        Self.globalInitialization
+    /// Starts the loop's thread; nil when libcurl cannot be loaded (`bl_curl_load` opens it,
+    /// and runs its global set-up, at the first loop).
+    init?(maximumConcurrentTransfers: Int) {
+        guard bl_curl_load() else { return nil }
         self.maximumConcurrentTransfers = max(maximumConcurrentTransfers, 1)
-        guard let multi = curl_multi_init() else {
+        guard let multi = bl_curl_multi_init() else {
             preconditionFailure("libcurl could not create a multi handle (out of memory)")
         }
         self.multi = multi
@@ -46,7 +43,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             guard !inbox.isShuttingDown else { return false }
             inbox.arrivals.append(transfer)
             // Inside the lock: the loop frees `multi` only after it has seen the shutdown.
-            curl_multi_wakeup(multi)
+            bl_curl_multi_wakeup(multi)
             return true
         }
         if !accepted { transfer.fail(.cancelled) }
@@ -56,7 +53,7 @@ final class CurlMultiLoop: @unchecked Sendable {
     func shutDown() {
         inbox.withLock { inbox in
             inbox.isShuttingDown = true
-            curl_multi_wakeup(multi)
+            bl_curl_multi_wakeup(multi)
         }
     }
 
@@ -76,11 +73,11 @@ final class CurlMultiLoop: @unchecked Sendable {
             repeat {
                 startWaitingTransfers()
                 var stillRunning: Int32 = 0
-                curl_multi_perform(multi, &stillRunning)
+                bl_curl_multi_perform(multi, &stillRunning)
             } while collectFinishedTransfers() > 0 && !waiting.isEmpty
             // Returns early for network activity, libcurl's own timers (timeouts) and
             // curl_multi_wakeup, so an idle app does not wake up on a short tick.
-            curl_multi_poll(multi, nil, 0, 60_000, nil)
+            bl_curl_multi_poll(multi, 60_000)
         }
         cancelEverything()
     }
@@ -90,7 +87,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             let transfer = waiting.removeFirst()
             switch transfer.makeEasyHandle() {
             case .success(let handle):
-                curl_multi_add_handle(multi, handle)
+                bl_curl_multi_add_handle(multi, handle)
                 running[handle] = transfer
             case .failure(let error):
                 transfer.fail(error)
@@ -102,12 +99,12 @@ final class CurlMultiLoop: @unchecked Sendable {
     private func collectFinishedTransfers() -> Int {
         var finished = 0
         var remaining: Int32 = 0
-        while let message = curl_multi_info_read(multi, &remaining) {
+        while let message = bl_curl_multi_info_read(multi, &remaining) {
             guard message.pointee.msg == CURLMSG_DONE, let handle = message.pointee.easy_handle else { continue }
             let code = bl_curl_msg_result(message)
-            curl_multi_remove_handle(multi, handle)
+            bl_curl_multi_remove_handle(multi, handle)
             running.removeValue(forKey: handle)?.finish(code, handle: handle)
-            curl_easy_cleanup(handle)
+            bl_curl_easy_cleanup(handle)
             finished += 1
         }
         return finished
@@ -115,13 +112,13 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     private func cancelEverything() {
         for (handle, transfer) in running {
-            curl_multi_remove_handle(multi, handle)
-            curl_easy_cleanup(handle)
+            bl_curl_multi_remove_handle(multi, handle)
+            bl_curl_easy_cleanup(handle)
             transfer.fail(.cancelled)
         }
         running.removeAll()
         waiting.forEach { $0.fail(.cancelled) }
         waiting.removeAll()
-        curl_multi_cleanup(multi)
+        bl_curl_multi_cleanup(multi)
     }
 }

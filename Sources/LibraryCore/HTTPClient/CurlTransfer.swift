@@ -30,7 +30,7 @@ final class CurlTransfer: @unchecked Sendable {
     /// A configured easy handle whose write callback feeds this transfer, or the error that
     /// prevented it. The caller keeps the transfer alive while the handle is in use.
     func makeEasyHandle() -> Result<UnsafeMutableRawPointer, HTTPError> {
-        guard let handle = curl_easy_init() else {
+        guard let handle = bl_curl_easy_init() else {
             return .failure(.transport(code: -1, message: "libcurl could not create a transfer"))
         }
         let schemes = HTTPClient.allowedSchemes.sorted().joined(separator: ",")
@@ -50,7 +50,7 @@ final class CurlTransfer: @unchecked Sendable {
             bl_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
         ]
         if let failed = results.first(where: { $0 != CURLE_OK }) {
-            curl_easy_cleanup(handle)
+            bl_curl_easy_cleanup(handle)
             return .failure(.transport(code: Int(failed.rawValue), message: Self.message(for: failed)))
         }
         return .success(handle)
@@ -104,7 +104,7 @@ final class CurlTransfer: @unchecked Sendable {
     // MARK: Helpers
 
     private static func message(for code: CURLcode) -> String {
-        curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
+        bl_curl_easy_strerror(code).map { String(cString: $0) } ?? "libcurl error \(code.rawValue)"
     }
 
     /// The answer's `Retry-After` (seconds, or a date libcurl turns into seconds from now).

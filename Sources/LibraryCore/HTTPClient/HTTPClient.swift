@@ -1,3 +1,4 @@
+import CCurl
 import Foundation
 
 // MARK: - HTTPClient
@@ -8,9 +9,9 @@ import Foundation
 /// `maximumConcurrentTransfers` run at once and the rest wait their turn in order.
 /// Only http and https are spoken, also across redirects.
 ///
-/// libcurl is set up at the first request, not with the client: its global set-up
-/// initialises OpenSSL (reading its configuration, a few MiB of memory and milliseconds),
-/// which a launch whose covers are all cached never needs.
+/// libcurl is loaded and set up at the first request, not with the client (`CCurl`): its
+/// libraries and its global set-up (OpenSSL's) cost a few MiB and milliseconds that a launch
+/// whose covers are all cached never needs.
 public final class HTTPClient: Sendable {
     /// The limits every transfer of a client obeys.
     public struct Configuration: Sendable {
@@ -58,16 +59,20 @@ public final class HTTPClient: Sendable {
             completion(.failure(error))
             return
         }
-        startedLoop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
+        guard let loop = startedLoop else {
+            let reason = String(cString: bl_curl_load_error())
+            completion(.failure(.transport(code: -1, message: "the network library (libcurl) could not be loaded: \(reason)")))
+            return
+        }
+        loop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
     }
 
-    /// The transfers' thread, started now if it was not yet.
-    private var startedLoop: CurlMultiLoop {
+    /// The transfers' thread, started now if it was not yet; nil without libcurl.
+    private var startedLoop: CurlMultiLoop? {
         loop.withLock { loop in
             if let loop { return loop }
-            let started = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
-            loop = started
-            return started
+            loop = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
+            return loop
         }
     }
 
