@@ -95,7 +95,9 @@ extension CoverTextures {
 // MARK: - PrefetchedCovers
 
 /// Covers decoded ahead of their views, handed from the threads that decode them to the GTK
-/// thread, where each becomes a texture when a view first asks for it.
+/// thread, where each becomes a texture when a view first asks for it. One no view asks for
+/// (the window was narrowed before its first frame) stays until the window closes: at most the
+/// fifteen or so prefetched around the selected album.
 final class PrefetchedCovers: @unchecked Sendable {
     private let lock = NSLock()
     private var images: [CoverTextures.Key: DecodedImage] = [:]
