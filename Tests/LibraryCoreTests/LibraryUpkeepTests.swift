@@ -21,7 +21,7 @@ struct LibraryUpkeepTests {
         defer { try? queue.close() }
         return try queue.read { db in
             (try Int.fetchOne(db, sql: "SELECT count(*) FROM album") ?? -1,
-             try Int.fetchOne(db, sql: "SELECT count(*) FROM album_search_docsize") ?? -1)
+             try Int.fetchOne(db, sql: "SELECT count(*) FROM albumWords") ?? -1)
         }
     }
 

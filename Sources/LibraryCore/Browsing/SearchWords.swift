@@ -7,7 +7,7 @@ import Foundation
 /// word) and cut at spaces and punctuation. Letters, digits, marks and symbols (emoji) make
 /// words, in any script.
 ///
-/// The database stores these words, one space between each (`album_search`), and the
+/// The database stores these words, one space between each (`albumWords`), and the
 /// search matches them in memory (`SearchCatalog`): a search word matches an album's word
 /// when it is a prefix of it, byte for byte. `matches` says the same of one album: whether an
 /// album a command brings back is shown, so the search and the window always agree.

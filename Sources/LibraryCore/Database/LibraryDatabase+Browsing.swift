@@ -15,12 +15,12 @@ extension LibraryDatabase {
         }
     }
 
-    /// Every album's search words, as the full-text table stores them (a deleted album's
-    /// stay until the library rests: what is shown is only ever the albums in the library).
+    /// Every album's search words, as `albumWords` stores them (a deleted album's stay until
+    /// the library rests: what is shown is only ever the albums in the library).
     func searchCatalog() throws -> SearchCatalog {
         try writer.read { db in
             var catalog = SearchCatalog()
-            let rows = try Row.fetchCursor(db, sql: "SELECT rowid, CAST(words AS BLOB) FROM album_search")
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, words FROM albumWords")
             while let row = try rows.next() {
                 guard let id = AlbumID.fromDatabaseValue(row[0]) else { continue }
                 try row.withUnsafeData(atIndex: 1) { words in catalog.setWords(words, of: id) }

@@ -6,7 +6,7 @@ import GRDB
 /// What a commit leaves for later, so that the moment of a change writes only the change:
 /// the search rows of deleted albums, and moving the WAL into the database file.
 ///
-/// A deletion leaves its album's row in the search index (`album_search`) as it was: no
+/// A deletion leaves its album's search words (`albumWords`) as they were: no
 /// search sees it (every answer is taken among the ids of `album`), and undoing the deletion
 /// finds it there, unchanged, and writes nothing to the index either. SQLite's own WAL
 /// checkpoint after 1,000 pages (`wal_autocheckpoint`) is off: it wrote up to 4 MB into the
@@ -29,14 +29,11 @@ extension LibraryDatabase {
         guard writer is DatabasePool, !isClosed, !isReplacedOnDisk else { return }
         do {
             let stale = try writer.read { db in
-                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM album_search_docsize) - (SELECT count(*) FROM album)") ?? 0
+                try Int.fetchOne(db, sql: "SELECT (SELECT count(*) FROM albumWords) - (SELECT count(*) FROM album)") ?? 0
             }
             if stale > 0 {
                 try writer.write { db in
-                    try db.execute(sql: """
-                        DELETE FROM album_search WHERE rowid IN
-                            (SELECT id FROM album_search_docsize WHERE id NOT IN (SELECT id FROM album))
-                        """)
+                    try db.execute(sql: "DELETE FROM albumWords WHERE id NOT IN (SELECT id FROM album)")
                 }
             }
             let frames = try checkpoint()

@@ -61,6 +61,9 @@ enum LibrarySchema {
             // importing a folder again (cheap: unchanged files are not read) lists it.
             try db.execute(sql: "CREATE TABLE musicFolder (path BLOB PRIMARY KEY, added REAL NOT NULL) WITHOUT ROWID")
         }
+        migrator.registerMigration("v6: the search words in a plain table") { db in
+            try LibrarySchema.moveSearchWordsOutOfFTS5(db)
+        }
         return migrator
     }
 }
