@@ -275,34 +275,31 @@ struct BrowsingTests {
 extension BrowsingTests {
     /// A library database as version 2 left it: two albums, no sort keys, no search index.
     static func writeVersion2Library(_ folders: TestFolders) throws {
-        try FileManager.default.createDirectory(at: folders.locations.databaseFile.deletingLastPathComponent(), withIntermediateDirectories: true)
-        let queue = try DatabaseQueue(path: folders.locations.databaseFile.path)
-        try LibrarySchema.migrator.migrate(queue, upTo: "v2: albums from music folders, and the files they were read from")
-        try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO album (position, title, artist, genre, coverUrl, year) VALUES
-                (x'40', 'Homogenic', 'Björk', 'Electronic', '', '1997'),
-                (x'80', 'Lemonade', 'Beyoncé', 'R&B', '', '2016')
-                """)
-        }
-        try queue.close()
+        try writeLibrary(folders, upTo: "v2: albums from music folders, and the files they were read from", sql: """
+            INSERT INTO album (position, title, artist, genre, coverUrl, year) VALUES
+            (x'40', 'Homogenic', 'Björk', 'Electronic', '', '1997'),
+            (x'80', 'Lemonade', 'Beyoncé', 'R&B', '', '2016')
+            """)
     }
 
     /// A library database as version 5 left it: two albums, and the words of three in the
     /// FTS5 table (those of a deleted one, 3, stay until the library rests).
     static func writeVersion5Library(_ folders: TestFolders) throws {
+        try writeLibrary(folders, upTo: "v5: the music folders the user imported", sql: """
+            INSERT INTO album (id, position, title, artist, genre, coverUrl, year) VALUES
+            (1, x'40', 'Homogenic', 'Björk', 'Electronic', '', '1997'),
+            (2, x'80', 'Lemonade', 'Beyoncé', 'R&B', '', '2016');
+            INSERT INTO album_search (rowid, words) VALUES
+            (1, 'homogenic bjork electronic 1997 97'), (2, 'lemonade beyonce r b 2016 16'), (3, 'post bjork 1995 95');
+            """)
+    }
+
+    /// The library database of `folders` at schema `migration`, holding what `sql` writes.
+    private static func writeLibrary(_ folders: TestFolders, upTo migration: String, sql: String) throws {
         try FileManager.default.createDirectory(at: folders.locations.databaseFile.deletingLastPathComponent(), withIntermediateDirectories: true)
         let queue = try DatabaseQueue(path: folders.locations.databaseFile.path)
-        try LibrarySchema.migrator.migrate(queue, upTo: "v5: the music folders the user imported")
-        try queue.write { db in
-            try db.execute(sql: """
-                INSERT INTO album (id, position, title, artist, genre, coverUrl, year) VALUES
-                (1, x'40', 'Homogenic', 'Björk', 'Electronic', '', '1997'),
-                (2, x'80', 'Lemonade', 'Beyoncé', 'R&B', '', '2016');
-                INSERT INTO album_search (rowid, words) VALUES
-                (1, 'homogenic bjork electronic 1997 97'), (2, 'lemonade beyonce r b 2016 16'), (3, 'post bjork 1995 95');
-                """)
-        }
+        try LibrarySchema.migrator.migrate(queue, upTo: migration)
+        try queue.write { db in try db.execute(sql: sql) }
         try queue.close()
     }
 }
