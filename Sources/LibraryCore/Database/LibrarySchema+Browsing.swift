@@ -91,9 +91,4 @@ extension DatabaseChange {
     static func storedWords(of id: AlbumID, in db: Database) throws -> Data? {
         try Data.fetchOne(db.cachedStatement(sql: "SELECT words FROM albumWords WHERE id = ?"), arguments: [id])
     }
-
-    /// Takes album `id`'s search words out.
-    static func unindex(_ id: AlbumID, in db: Database) throws {
-        try db.cachedStatement(sql: "DELETE FROM albumWords WHERE id = ?").execute(arguments: [id])
-    }
 }
