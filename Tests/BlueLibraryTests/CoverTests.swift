@@ -115,7 +115,7 @@ struct CoverTests {
             #expect(!view.showsSpinner, "no spinner before the cover is late")
             await harness.wait(for: "the late cover's spinner") { view.showsSpinner }
             #expect(view.isLoading && !view.showsCover && !view.showsPlaceholder)
-            view.prepareForReuse()
+            view.configure(with: Album(title: "Next", artist: "B", genre: "G", coverUrl: server.url("/sleep/60"), year: "2000"))
             #expect(!view.showsSpinner, "a reused view drops the spinner with the request")
             await harness.close()
         }
@@ -133,9 +133,7 @@ struct CoverTests {
             let view = AlbumView.showing(old, from: harness.library, textures: textures)
             #expect(view.isLoading)
             await harness.wait(for: "the old cover to be asked for") { (try? server.requestCount("/slow-cover/old")) == 1 }
-            view.prepareForReuse()
             view.configure(with: new)
-            view.setNearVisibleRange(true)
             await harness.wait(for: "the new album's cover") { view.showsCover }
 
             _ = await harness.library.cover(for: old.coverUrl)  // the old cover has arrived now

@@ -116,6 +116,22 @@ struct KeyboardAndLayoutTests {
         }
     }
 
+    /// An arrow pressed right after Delete, before the next frame, moves on from the album
+    /// that took the deleted one's place: the focus goes to that album's row as the row of
+    /// the deleted one leaves, so the key still reaches the strip.
+    @Test func anArrowRightAfterDeleteMovesOnFromTheNextAlbum() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<12).map(sampleAlbum))
+            try await harness.press("Right")
+            try await harness.deliver(harness.input.press("Right", "Delete", "Right"))
+            await harness.wait(for: "the deletion") { harness.report.albumCount == 11 }
+            await harness.wait(for: "the selection to move on") { harness.report.selectedIndex == 3 }
+            #expect(harness.library.album(at: 3)?.title == "Album 4", "Album 2 deleted, Album 3 passed")
+            #expect(harness.report.selectedCoverHasFocus)
+            await harness.close()
+        }
+    }
+
     /// Undo right after a deletion, again and again (the benchmark's pace): each undo hides a
     /// notice that is still sliding in. libadwaita 1.2.2 corrupted memory that way after a
     /// few hundred; the notice now waits for its slide to end before it goes.

@@ -43,6 +43,6 @@ extension HorizontalScrollerView {
     public func reconfigureView(at index: Int) {
         guard let dataSource, let view = view(at: index) else { return }
         dataSource.horizontalScrollerView(self, configure: view, at: index)
-        if let label = view.accessibleLabel { view.setParentAccessibleLabel(label) }
+        nameSlot(of: view)
     }
 }

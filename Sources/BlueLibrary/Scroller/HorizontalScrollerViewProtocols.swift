@@ -3,12 +3,10 @@ import GtkKit
 // MARK: - Reusable views
 
 /// A view the scroller shows in one of its slots and reuses for other indexes as the user
-/// scrolls, like a table view's cell. It is the widget placed in the slot.
+/// scrolls, like a table view's cell. It is the widget placed in the slot. It keeps what it
+/// shows until it is configured again (see the data source's `configure`).
 @MainActor
 public protocol HorizontalScrollerReusableView: Widget {
-    /// Called when the view leaves an index, before it is configured for another one.
-    func prepareForReuse()
-
     /// What screen readers call the slot showing this view (the slot is what takes the
     /// keyboard focus), once configured; nil leaves the slot unnamed.
     var accessibleLabel: String? { get }
@@ -36,7 +34,10 @@ public protocol HorizontalScrollerViewDataSource: AnyObject {
     /// A new, empty view; called only for the few slots near the visible range.
     func makeReusableView(for scroller: HorizontalScrollerView) -> HorizontalScrollerReusableView
 
-    /// Shows the content for `index` in `view` (a new one, or one reused from another index).
+    /// Shows the content for `index` in `view`: a new one, one reused from another index, or
+    /// one that shows that content already. GTK 4.8 binds a row again each time its position
+    /// or selection changes (after a deletion, the 200 or so rows past it each move by one
+    /// and keep their content), so the view should keep what is the same at no cost.
     func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int)
 }
 

@@ -103,7 +103,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         provideTooltip { [weak self] in
             self?.album.map { Self.tooltip.filled(with: $0.title.isolatedForDisplay, $0.artist.isolatedForDisplay).asSentence }
         }
-        prepareForReuse()
+        clearCover()
     }
 
     // MARK: State, for the window and tests
@@ -124,9 +124,9 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     // MARK: Configuring
 
     /// Shows `album`: its caption and accessible name at once, its cover when it arrives
-    /// (and only while the view is near the screen). Showing the album already shown costs
-    /// nothing: GTK rebinds every row after an insertion or a deletion, and most of them keep
-    /// their album.
+    /// (and only while the view is near the screen). Another album replaces what was shown,
+    /// its cover request included. Showing the album already shown costs nothing: GTK
+    /// rebinds every row after an insertion or a deletion, and most of them keep their album.
     /// `isPlaying` marks the album as the one playing.
     func configure(with album: Album, isPlaying: Bool = false, isMissing: Bool = false) {
         guard album != self.album || isPlaying != self.isPlaying || isMissing != self.isMissing else { return }
@@ -143,19 +143,6 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         self.album = album
         caption.text = album.title.forDisplay
         updateCover()
-    }
-
-    package func prepareForReuse() {
-        clearCover()
-        album = nil
-        accessibleLabel = nil
-        isPlaying = false
-        playingMark.isVisible = false
-        if isMissing {
-            isMissing = false
-            removeCSSClass("missing")
-        }
-        isNearVisibleRange = false
     }
 
     package func setNearVisibleRange(_ isNear: Bool) {
