@@ -171,14 +171,28 @@ public final class HorizontalScrollerView: Widget {
     }
 
     /// Selects the view at `index`, brought into view by GTK, and centres it if `centring`.
+    ///
+    /// A step to a neighbour on screen (an arrow key) is centred at once, and only then
+    /// scrolled to by GTK: GTK 4.8 keeps its rows around the item it last scrolled to, in
+    /// proportion to where that item sits in the window, so the item scrolled to before the
+    /// centring (right of the middle), and every frame of an animation after it, moved that
+    /// range and bound some 80 rows again at each step; centred first, the range moves by
+    /// one row. Longer moves (Home, End, a click) still slide to the centre.
     private func selectView(at index: Int, animated: Bool, centring: Bool) {
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
-        updateProgrammatically {
-            selection.selected = index
-            listView.scrollToItem(at: index)  // also moves the keyboard cursor there
+        let isStep = selection.selected.map { abs($0 - index) == 1 } == true && view(at: index) != nil
+        if centring, isStep {
+            updateProgrammatically { selection.selected = index }
+            scrollToView(at: index, animated: false)
+            updateProgrammatically { listView.scrollToItem(at: index) }
+        } else {
+            updateProgrammatically {
+                selection.selected = index
+                listView.scrollToItem(at: index)  // also moves the keyboard cursor there
+            }
+            if centring { scrollToView(at: index, animated: animated) }
         }
-        if centring { scrollToView(at: index, animated: animated) }
         if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
