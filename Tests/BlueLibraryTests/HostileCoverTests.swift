@@ -37,28 +37,7 @@ struct HostileCoverTests {
             let server = try CoverServer()
             let paths = Self.cases.map(\.path)
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
-            let scroller = harness.window.scroller
-
-            // Only the covers on or near the screen load: the strip is moved on to the first
-            // album not seen yet until every one has stopped its spinner.
-            var outcomes: [Int: (cover: Bool, placeholder: Bool)] = [:]
-            var longestTurn = Duration.zero
-            let clock = ContinuousClock()
-            var last = clock.now
-            let stopped = await MainLoopDriver.run(until: {
-                let now = clock.now
-                longestTurn = max(longestTurn, now - last)
-                last = now
-                for index in paths.indices where outcomes[index] == nil {
-                    guard let view = scroller.view(at: index) as? AlbumView, view.isNearVisibleRange, !view.isLoading,
-                          view.showsCover || view.showsPlaceholder else { continue }
-                    outcomes[index] = (view.showsCover, view.showsPlaceholder)
-                }
-                if let next = paths.indices.first(where: { outcomes[$0] == nil }), !scroller.nearIndexes.contains(next) {
-                    scroller.selectView(at: next, animated: false)
-                }
-                return outcomes.count == paths.count
-            })
+            let (outcomes, stopped, firstLongestTurn) = await Self.showEveryCase(in: harness)
             #expect(stopped, "every spinner should stop")
 
             var rows: [ReliabilityRow] = []
@@ -80,16 +59,52 @@ struct HostileCoverTests {
             rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: files written",
                                        outcome: "\(cached.count) files, all in the covers folder", held: escaped.isEmpty))
 
+            await harness.close()
+
             // A download run on the GTK thread would hold it for the never-answering server's
-            // whole 5 s timeout; a shorter turn is the machine's speed, not a blocked loop.
+            // whole 5 s timeout, every time; a shorter turn is the machine's speed, not a
+            // blocked loop. The other suites of this process share its main thread (once,
+            // under AddressSanitizer, a turn of 8 s came while they ran), so a turn held that
+            // long is measured again, in a new window, before it counts.
+            var longestTurn = firstLongestTurn
+            if longestTurn >= .milliseconds(2_500) {
+                let again = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
+                longestTurn = min(longestTurn, await Self.showEveryCase(in: again).longestTurn)
+                await again.close()
+            }
             let blocked = longestTurn >= .milliseconds(2_500)
-            #expect(!blocked, "the main loop was blocked for \(longestTurn)")
+            #expect(!blocked, "the main loop was blocked for \(longestTurn) (first window: \(firstLongestTurn))")
             rows.append(ReliabilityRow(area: "Hostile cover server", attempt: "all of the above: responsiveness",
                                        outcome: "longest turn of the main loop \(longestTurn.formatted(.units(allowed: [.milliseconds])))",
                                        held: !blocked))
             ReliabilityLog.record(rows)
-            await harness.close()
         }
+    }
+
+    /// Moves the strip on until every case's view has a cover or a placeholder (only the
+    /// covers on or near the screen load): what each showed, whether all of them got there,
+    /// and the longest turn of the main loop meanwhile.
+    private static func showEveryCase(in harness: WindowHarness) async -> (outcomes: [Int: (cover: Bool, placeholder: Bool)], stopped: Bool, longestTurn: Duration) {
+        let scroller = harness.window.scroller
+        var outcomes: [Int: (cover: Bool, placeholder: Bool)] = [:]
+        var longestTurn = Duration.zero
+        let clock = ContinuousClock()
+        var last = clock.now
+        let stopped = await MainLoopDriver.run(until: {
+            let now = clock.now
+            longestTurn = max(longestTurn, now - last)
+            last = now
+            for index in cases.indices where outcomes[index] == nil {
+                guard let view = scroller.view(at: index) as? AlbumView, view.isNearVisibleRange, !view.isLoading,
+                      view.showsCover || view.showsPlaceholder else { continue }
+                outcomes[index] = (view.showsCover, view.showsPlaceholder)
+            }
+            if let next = cases.indices.first(where: { outcomes[$0] == nil }), !scroller.nearIndexes.contains(next) {
+                scroller.selectView(at: next, animated: false)
+            }
+            return outcomes.count == cases.count
+        })
+        return (outcomes, stopped, longestTurn)
     }
 
     /// The real app's peak memory (VmHWM, its own process) with the covers that try to use
