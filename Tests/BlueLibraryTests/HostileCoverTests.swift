@@ -64,8 +64,9 @@ struct HostileCoverTests {
             // A download run on the GTK thread would hold it for the never-answering server's
             // whole 5 s timeout, every time; a shorter turn is the machine's speed, not a
             // blocked loop. The other suites of this process share its main thread (once,
-            // under AddressSanitizer, a turn of 8 s came while they ran), so a turn held that
-            // long is measured again, in a new window, before it counts.
+            // under AddressSanitizer, a turn of 8 s came while `FullDiskImportTests` ran, which
+            // then wrote its 1,000 covers on it), so a turn held that long is measured again,
+            // in a new window, before it counts.
             var longestTurn = firstLongestTurn
             if longestTurn >= .milliseconds(2_500) {
                 let again = try await WindowHarness(albums: albums(coveredBy: server, paths: paths))
