@@ -10,11 +10,7 @@ import TestSupport
 extension BrowsingTests {
     @Test("a library made before search (schema v2) is indexed when it opens")
     func olderLibraryIsIndexed() async throws {
-        let folders = TestFolders()
-        try Self.writeVersion2Library(folders)
-        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
-        await library.showAndWait(AlbumQuery(searchText: "bjork 97"))
-        #expect(library.albums(shown: library) == ["Homogenic"])
+        let library = try await Self.openedAndSearched(TestFolders(), written: Self.writeVersion2Library)
         await library.showAndWait(AlbumQuery(sort: .title))
         #expect(library.albums(shown: library) == ["Homogenic", "Lemonade"])
         await library.showAndWait(AlbumQuery(sort: .recentlyAdded))
@@ -24,10 +20,7 @@ extension BrowsingTests {
     @Test("a library whose search words were in FTS5 (schema v5) keeps them all in a plain table (v6)")
     func searchWordsLeaveFTS5WithTheDeletedAlbumsOnes() async throws {
         let folders = TestFolders()
-        try Self.writeVersion5Library(folders)
-        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
-        await library.showAndWait(AlbumQuery(searchText: "bjork 97"))
-        #expect(library.albums(shown: library) == ["Homogenic"])
+        let library = try await Self.openedAndSearched(folders, written: Self.writeVersion5Library)
         library.close()
 
         let queue = try DatabaseQueue(path: folders.locations.databaseFile.path)
@@ -44,6 +37,16 @@ extension BrowsingTests {
 }
 
 extension BrowsingTests {
+    /// The library that `write` left in `folders`, opened (migrated) and searched by a word
+    /// and a year: only Björk's Homogenic matches.
+    static func openedAndSearched(_ folders: TestFolders, written write: (TestFolders) throws -> Void) async throws -> LibraryAPI {
+        try write(folders)
+        let library = LibraryAPI(locations: folders.locations, saveDelay: .zero)
+        await library.showAndWait(AlbumQuery(searchText: "bjork 97"))
+        #expect(library.albums(shown: library) == ["Homogenic"])
+        return library
+    }
+
     /// A library database as version 2 left it: two albums, no sort keys, no search index.
     static func writeVersion2Library(_ folders: TestFolders) throws {
         try writeLibrary(folders, upTo: "v2: albums from music folders, and the files they were read from", sql: """

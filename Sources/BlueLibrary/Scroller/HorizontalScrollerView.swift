@@ -181,18 +181,11 @@ public final class HorizontalScrollerView: Widget {
     private func selectView(at index: Int, animated: Bool, centring: Bool) {
         guard count > 0 else { return }
         let index = min(max(index, 0), count - 1)
-        let isStep = selection.selected.map { abs($0 - index) == 1 } == true && view(at: index) != nil
-        if centring, isStep {
-            updateProgrammatically { selection.selected = index }
-            scrollToView(at: index, animated: false)
-            updateProgrammatically { listView.scrollToItem(at: index) }
-        } else {
-            updateProgrammatically {
-                selection.selected = index
-                listView.scrollToItem(at: index)  // also moves the keyboard cursor there
-            }
-            if centring { scrollToView(at: index, animated: animated) }
-        }
+        let centresFirst = centring && selection.selected.map { abs($0 - index) == 1 } == true && view(at: index) != nil
+        updateProgrammatically { selection.selected = index }
+        if centresFirst { scrollToView(at: index, animated: false) }
+        updateProgrammatically { listView.scrollToItem(at: index) }  // also moves the keyboard cursor there
+        if centring, !centresFirst { scrollToView(at: index, animated: animated) }
         if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
