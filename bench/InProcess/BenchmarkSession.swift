@@ -23,9 +23,11 @@ final class BenchmarkSession {
         do {
             let server = try CoverServer()
             self.server = server
+            // Covers of 288 × 288 pixels, as the C window's (`bench/bluebench/versus_c.py`) and
+            // a real cover's: the app decodes them at the 144 points shown and draws them unscaled.
             let albums = (0..<albumCount).map { number in
                 Album(title: "Album \(number)", artist: "Artist \(number % 997)", genre: "Genre \(number % 13)",
-                      coverUrl: server.url("/cover/\(number)"), year: "\(1950 + number % 70)")
+                      coverUrl: server.url("/shaped-cover/288x288/\(number)"), year: "\(1950 + number % 70)")
             }
             try folders.writeLegacyLibrary(try AlbumList.encode(albums))
             lookupServer = try MusicBrainzServer(releases: CoverLookupBench.releases)

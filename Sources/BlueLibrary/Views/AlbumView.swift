@@ -32,6 +32,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     /// Out of the accessible tree, with the cover, spinner and initials in it: the slot's
     /// name ("<Album> by <Artist>") says what it shows.
     let frame = Overlay(accessibleRole: .presentation)
+    /// The title under the cover; a far view's may still show the album it had (`updateCaption`).
     let caption = Label()
     private let picture = Picture()
     private let spinner = Spinner()
@@ -62,6 +63,8 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     private(set) var isNearVisibleRange = false
     private var coverRequest: Task<Void, Never>?
     private var placeholderColourClass: String?
+    /// Whether the caption shows the album's title (a far view's waits: `updateCaption`).
+    private var captionIsCurrent = false
 
     /// - Parameters:
     ///   - library: where covers come from.
@@ -123,8 +126,8 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
 
     // MARK: Configuring
 
-    /// Shows `album`: its caption and accessible name at once, its cover when it arrives
-    /// (and only while the view is near the screen). Another album replaces what was shown,
+    /// Shows `album`: its accessible name at once, its caption and its cover while the view
+    /// is near the screen (the cover when it arrives). Another album replaces what was shown,
     /// its cover request included. Showing the album already shown costs nothing: GTK
     /// rebinds every row after an insertion or a deletion, and most of them keep their album.
     /// `isPlaying` marks the album as the one playing.
@@ -141,14 +144,30 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
         guard album != self.album else { return }
         clearCover()
         self.album = album
-        caption.text = album.title.forDisplay
+        captionIsCurrent = false
+        updateCaption()
         updateCover()
     }
 
     package func setNearVisibleRange(_ isNear: Bool) {
         guard isNear != isNearVisibleRange else { return }
         isNearVisibleRange = isNear
+        updateCaption()
         updateCover()
+    }
+
+    // MARK: Caption
+
+    /// Shows the album's title under the cover once the view is near the screen. GTK keeps
+    /// some 200 views bound, most of them pages away, and gives a few of them other albums at
+    /// every arrow key, deletion or search; each title set is a caption shaped and measured in
+    /// the next frame, for a view nobody sees. A far view keeps the caption it had until it
+    /// comes near (a page before it can be seen); its accessible name and tooltip come from the
+    /// album itself, never from the caption.
+    private func updateCaption() {
+        guard isNearVisibleRange, !captionIsCurrent, let album else { return }
+        caption.text = album.title.forDisplay
+        captionIsCurrent = true
     }
 
     // MARK: Cover
