@@ -31,6 +31,23 @@ struct BrowsingReference {
         return words(query.searchText).allSatisfy { typed in found.contains { Array($0.utf8).starts(with: Array(typed.utf8)) } }
     }
 
+    /// The genres (each folded genre with the spelling most of its albums use, ties to the
+    /// first in byte order), in byte order of the folded genres; the decades, oldest first.
+    var facets: LibraryFacets {
+        var spellings: [String: [String: Int]] = [:]
+        for (_, album) in albums {
+            let key = Self.words(album.genre).joined(separator: " ")
+            if !key.isEmpty { spellings[key, default: [:]][album.genre, default: 0] += 1 }
+        }
+        func bytes(_ text: String) -> [UInt8] { Array(text.utf8) }
+        let genres = spellings.sorted { bytes($0.key).lexicographicallyPrecedes(bytes($1.key)) }.map { key, counts in
+            let most = counts.max { a, b in a.value != b.value ? a.value < b.value : bytes(b.key).lexicographicallyPrecedes(bytes(a.key)) }
+            return LibraryFacets.Genre(key: key, name: most?.key ?? "")
+        }
+        let decades = Set(albums.compactMap { Self.year($0.album).map { $0 / 10 * 10 } }).sorted()
+        return LibraryFacets(genres: genres, decades: decades)
+    }
+
     func shown(_ query: AlbumQuery) -> [AlbumID] {
         let picked = albums.enumerated().filter { Self.matches($0.element.album, query) }
         func key(_ text: String) -> [UInt8] { Array(Self.words(text).joined(separator: " ").utf8) }

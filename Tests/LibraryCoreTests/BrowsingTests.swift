@@ -103,6 +103,7 @@ struct BrowsingTests {
         await Self.untilFacets(library)
         #expect(library.facets.genres.map(\.key).contains("rock") && !library.facets.genres.map(\.key).contains("Rock"))
         #expect(library.facets.decades == [1960, 1970, 1990, 2000, 2010])
+        #expect(library.facets == reference.facets, "the genres, each with its most common spelling, and the decades")
         var random = SplitMix64(seed: seed)
         var nonEmpty = 0
         for _ in 0..<120 {

@@ -69,22 +69,49 @@ extension LibraryDatabase {
     }
 
     /// The genres (each with its most common spelling) and decades of the library's albums.
+    ///
+    /// Read again after every commit, so it steps through the indexes from one genre or decade
+    /// to the next (a few lookups each) instead of counting every album: at 100,000 albums,
+    /// grouping and counting them took 40 ms of a core after each deletion or undo, while GTK
+    /// drew the frame showing it.
     func facets() throws -> LibraryFacets {
         try writer.read { db in
-            var facets = LibraryFacets()
-            let genres = try Row.fetchAll(db, sql: """
-                SELECT genreKey, CAST(genre AS BLOB) AS genre, count(*) AS albums FROM album
-                WHERE genreKey != x'' GROUP BY genreKey, genre ORDER BY genreKey, albums DESC, genre
-                """)
-            for row in genres {
-                guard let key = Data.fromDatabaseValue(row["genreKey"]), let name = Data.fromDatabaseValue(row["genre"]) else { continue }
-                let genre = LibraryFacets.Genre(key: String(decoding: key, as: UTF8.self), name: String(decoding: name, as: UTF8.self))
-                if facets.genres.last?.key != genre.key { facets.genres.append(genre) }
-            }
-            facets.decades = try Int.fetchAll(db, sql: """
-                SELECT DISTINCT yearValue / 10 * 10 FROM album WHERE yearValue IS NOT NULL ORDER BY 1
-                """)
-            return facets
+            LibraryFacets(genres: try Self.genres(db), decades: try Self.decades(db))
         }
+    }
+
+    /// Each genre key, with the spelling most of its albums use (ties: the first spelling in
+    /// the index's order); the albums are counted only for a genre spelt more than one way.
+    private static func genres(_ db: Database) throws -> [LibraryFacets.Genre] {
+        var genres: [LibraryFacets.Genre] = []
+        var key = Data()
+        while let next = try Data.fetchOne(db, sql: "SELECT min(genreKey) FROM album WHERE genreKey > ?", arguments: [key]) {
+            key = next
+            let first = try Data.fetchOne(db, sql: "SELECT CAST(min(genre) AS BLOB) FROM album WHERE genreKey = ?", arguments: [key])
+            let last = try Data.fetchOne(db, sql: "SELECT CAST(max(genre) AS BLOB) FROM album WHERE genreKey = ?", arguments: [key])
+            var name = first
+            if first != last {
+                name = try Data.fetchOne(db, sql: """
+                    SELECT CAST(genre AS BLOB) FROM album WHERE genreKey = ? GROUP BY genre ORDER BY count(*) DESC, genre LIMIT 1
+                    """, arguments: [key])
+            }
+            guard let name else { continue }
+            genres.append(LibraryFacets.Genre(key: String(decoding: key, as: UTF8.self), name: String(decoding: name, as: UTF8.self)))
+        }
+        return genres
+    }
+
+    /// The decades of the albums' years, oldest first: from each decade, the next year found
+    /// in the index (years are never negative: `AlbumSortKey.yearValue`).
+    private static func decades(_ db: Database) throws -> [Int] {
+        try Int.fetchAll(db, sql: """
+            WITH RECURSIVE decade(start) AS (
+                SELECT min(yearValue) / 10 * 10 FROM album WHERE yearValue IS NOT NULL
+                UNION ALL
+                SELECT (SELECT min(yearValue) FROM album WHERE yearValue >= decade.start + 10) / 10 * 10
+                FROM decade WHERE decade.start IS NOT NULL
+            )
+            SELECT start FROM decade WHERE start IS NOT NULL
+            """)
     }
 }
