@@ -114,6 +114,14 @@ open class Widget: ObjectHandle {
         gtk_widget_has_focus(gtkWidget) != 0 || gtk_widget_get_focus_child(gtkWidget) != nil
     }
 
+    /// Whether the keyboard focus of the widget's window is on another widget, outside this
+    /// one (`false` when the window has no focus widget).
+    public var focusIsOutside: Bool {
+        guard let root = gtk_widget_get_root(gtkWidget),
+              let focus = gtk_root_get_focus(root) else { return false }
+        return focus != gtkWidget && gtk_widget_is_ancestor(focus, gtkWidget) == 0
+    }
+
     /// Whether a click moves the keyboard focus here (toolbar buttons leave it where it is).
     public var takesFocusOnClick: Bool {
         get { gtk_widget_get_focus_on_click(gtkWidget) != 0 }

@@ -186,7 +186,7 @@ public final class HorizontalScrollerView: Widget {
         if centresFirst { scrollToView(at: index, animated: false) }
         updateProgrammatically { listView.scrollToItem(at: index) }  // also moves the keyboard cursor there
         if centring, !centresFirst { scrollToView(at: index, animated: animated) }
-        if hasFocus { focusWhenShown() }  // the focus ring follows the selection
+        if hasFocus { focusWhenShown(whileFocusStays: true) }  // the focus ring follows the selection
     }
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
@@ -240,11 +240,13 @@ public final class HorizontalScrollerView: Widget {
 
     /// Gives the selected view the keyboard focus once it is laid out (a list view can only
     /// focus a row that exists), trying on each of the first frames. A view that has it
-    /// already is left alone: each selection in the strip asks for this.
-    public func focusWhenShown(then focused: @escaping @MainActor () -> Void = {}) {
+    /// already is left alone: each selection in the strip asks for this. `whileFocusStays`:
+    /// gives up if the focus moves outside the strip meanwhile (the first key typed in the
+    /// strip opens the search, whose field takes the focus as the albums found are shown).
+    public func focusWhenShown(whileFocusStays: Bool = false, then focused: @escaping @MainActor () -> Void = {}) {
         var attempts = 0
         listView.addTickCallback { [weak self] _ in
-            guard let self else { return false }
+            guard let self, !(whileFocusStays && self.listView.focusIsOutside) else { return false }
             attempts += 1
             if !self.selectedViewHasFocus { self.focus() }
             let done = self.selectedViewHasFocus
