@@ -47,4 +47,33 @@ extension BrowsingTests {
         await showEverySort("b")
         library.close()
     }
+
+    @Test("a search typed a key at a time matches the reference at every key, also when an album it hid comes back between two keys")
+    func searchTypedKeyByKey() async throws {
+        let folders = TestFolders()
+        let library = try Self.makeLibrary(folders, albums: Self.generatedAlbums(300, seed: 31))
+        let whole = Self.reference(of: library)
+        var random = SplitMix64(seed: 31)
+        var broughtBack = 0
+        for round in 0..<16 {
+            let text = Self.typedQuery(&random)
+            let typed = AlbumQuery(searchText: text, sort: AlbumSort.allCases[round % AlbumSort.allCases.count], genre: round % 4 == 3 ? "rock" : nil)
+            for length in 1...text.count {
+                var query = typed
+                query.searchText = String(text.prefix(length))
+                await library.showAndWait(query)
+                #expect(library.shownAlbumIDs == whole.shown(query), "\(query)")
+                // An album the whole text finds is deleted, the search answered without it,
+                // and the deletion undone: each further key finds it again.
+                if length == 1, length < text.count, let id = whole.shown(typed).first, let index = library.index(of: id) {
+                    library.deleteAlbum(at: index)
+                    query.searchText += " "
+                    await library.showAndWait(query)
+                    library.undo()
+                    broughtBack += 1
+                }
+            }
+        }
+        #expect(broughtBack > 5)
+    }
 }

@@ -145,7 +145,7 @@ public final class MainWindowController {
             let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
             problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
             followMusicFolders()
-            window.afterNextFrame { [weak self] in self?.library.prepareSearch() }
+            window.afterNextFrame { [weak self] in self?.library.prepareBrowsing() }
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }

@@ -43,7 +43,10 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     public var searchedText: String { searchedWords.isEmpty ? "" : searchText.trimmingCharacters(in: .whitespacesAndNewlines) }
 
     /// Whether the search or a filter leaves some albums out.
-    public var isFiltering: Bool { !searchedWords.isEmpty || genre != nil || decade != nil }
+    public var isFiltering: Bool { !searchedWords.isEmpty || isFilteredByFacets }
+
+    /// Whether the genre or decade filter leaves some albums out.
+    var isFilteredByFacets: Bool { genre != nil || decade != nil }
 
     /// Whether this shows every album in the user's order (no search, filter or sort).
     public var isWholeLibrary: Bool { !isFiltering && sort == .libraryOrder }
@@ -51,15 +54,33 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     /// This query without its search and filters (what Escape returns to).
     public var withoutFilters: AlbumQuery { AlbumQuery(sort: sort) }
 
+    /// Whether every album this query picks is among those `broader` picks, in the same
+    /// order: the same sort and filters, and each word `broader` searches begins a word this
+    /// one searches (a key that extends the search, or a word added to it).
+    func picksAmong(_ broader: AlbumQuery) -> Bool {
+        guard sort == broader.sort, genre == broader.genre, decade == broader.decade else { return false }
+        let searched = searchedWords
+        return broader.searchedWords.allSatisfy { word in searched.contains { $0.utf8.starts(with: word.utf8) } }
+    }
+
     /// Whether `album` is one this query shows.
     func matches(_ album: Album) -> Bool {
-        if genre != nil || decade != nil {
+        if isFilteredByFacets {
             let key = AlbumSortKey(album)
-            if let genre, key.genre != Array(genre.utf8) { return false }
-            if let decade, key.decade != decade { return false }
+            guard acceptsGenre(key.genre), acceptsYear(key.year) else { return false }
         }
         let searched = searchedWords
         return searched.isEmpty || SearchWords.matches(searched, in: SearchWords.words(of: album))
+    }
+
+    /// Whether the genre filter lets an album of the folded genre `genre` through.
+    func acceptsGenre(_ genre: [UInt8]) -> Bool {
+        self.genre.map { $0.utf8.elementsEqual(genre) } ?? true
+    }
+
+    /// Whether the decade filter lets an album of the year `year` through.
+    func acceptsYear(_ year: Int?) -> Bool {
+        decade.map { AlbumSortKey.decade(of: year) == $0 } ?? true
     }
 
     // MARK: Codable

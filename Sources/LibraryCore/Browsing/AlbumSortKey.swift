@@ -20,8 +20,10 @@ struct AlbumSortKey: Hashable, Sendable {
         year = Self.yearValue(of: album.year)
     }
 
-    /// The decade the album came out in (1990 for 1992), if its year is known.
-    var decade: Int? { year.map { $0 / 10 * 10 } }
+    /// The decade of `year` (1990 for 1992), if it is known.
+    static func decade(of year: Int?) -> Int? {
+        year.map { $0 / 10 * 10 }
+    }
 
     /// The folded words of `text` joined by single spaces, as bytes: punctuation and case do
     /// not change where an album sorts.

@@ -85,8 +85,7 @@ struct SearchCatalog: Sendable {
     /// `SearchWords.words(in:)` makes them), in no particular order. Empty `searched` finds none.
     func albums(matching searched: [String]) -> [AlbumID] {
         guard !searched.isEmpty else { return [] }
-        // The longest word first: it tends to leave the fewest albums for the others to check.
-        let needles = searched.map { [Self.space] + Array($0.utf8) }.sorted { $0.count > $1.count }
+        let needles = Self.needles(searched)
         var found: [AlbumID] = []
         let buffer = bytes.span
         forEachSlot(containing: needles[0], in: buffer) { slot in
@@ -96,6 +95,27 @@ struct SearchCatalog: Sendable {
             }
         }
         return found
+    }
+
+    /// The albums of `candidates`, in their order, of which every one of `searched` begins a
+    /// word: a search narrowed from an earlier one's answer reads the words of those albums
+    /// only.
+    func albums(among candidates: [AlbumID], matching searched: [String]) -> [AlbumID] {
+        let needles = Self.needles(searched)
+        let buffer = bytes.span
+        var found: [AlbumID] = []
+        for id in candidates {
+            guard let slot = slot(of: id) else { continue }
+            let range = starts[slot]..<end(of: slot)
+            if needles.allSatisfy({ Self.firstOccurrence(of: $0, in: buffer, range) != nil }) { found.append(id) }
+        }
+        return found
+    }
+
+    /// Each searched word after a space (each slot's words begin with one), the longest first:
+    /// it tends to leave the fewest albums for the others to check.
+    private static func needles(_ searched: [String]) -> [[UInt8]] {
+        searched.map { [space] + Array($0.utf8) }.sorted { $0.count > $1.count }
     }
 
     /// Calls `body` with each slot, not empty, in which `needle` occurs, once each, in order.

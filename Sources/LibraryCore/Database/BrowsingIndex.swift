@@ -7,16 +7,18 @@ import GRDB
 /// queue (after every change submitted before the question).
 ///
 /// A search is matched in memory, in Swift (`SearchCatalog`: every album's words, read once
-/// from the full-text table, which only stores them); the genre and decade indexes give the
-/// albums of a genre or decade. The order comes from the sort key indexes, read once per sort
-/// and then kept: putting the matches in order is one pass over that list, whatever the
-/// number of matches (a search that matches 100,000 albums costs no sort). A commit does not
-/// make the lists or the words be read again: right after it, on the commit queue
-/// (`followCommits`), the albums it touched are taken out of each list and put back where
-/// the sort places them (`AlbumSort.insertionIndex`), a few reads of the album table each,
-/// and their words are read again. Only when the database no longer remembers what changed
-/// (`ChangeLog`), or too many albums changed at once (an import), are they read whole again,
-/// at the next question.
+/// from the table that stores them), and so are the genre and decade filters
+/// (`AlbumFilterTable`: every album's genre and year). The order comes from the sort key
+/// indexes, read once per sort and then kept: putting the matches in order is one pass over
+/// that list, whatever the number of matches (a search that matches 100,000 albums costs no
+/// sort). A key that extends the search looks only among the albums of the last answer.
+/// All of it is read in the background once the window is shown (`prepare`). A commit does
+/// not make the lists, the words or the filter table be read again: right after it, on the
+/// commit queue (`followCommits`), the albums it touched are taken out of each list and put
+/// back where the sort places them (`AlbumSort.insertionIndex`), a few reads of the album
+/// table each, and their words, genre and year are read again. Only when the database no
+/// longer remembers what changed (`ChangeLog`), or too many albums changed at once (an
+/// import), are they read whole again, at the next question.
 ///
 /// The commit queue asks it, and so does the GTK thread when nothing waits to be committed
 /// and what the question needs is in memory (`albumIDsIfOrderKept`); a lock keeps them apart
@@ -30,10 +32,15 @@ final class BrowsingIndex: @unchecked Sendable {
     private let lock = NSLock()
     /// Every album's id in each sort, as of change `version`.
     private var sorted: [AlbumSort: [AlbumID]] = [:]
-    /// Every album's search words, once a search asked for them (or `prepareSearch()`).
+    /// Every album's search words, once a search asked for them (or `prepare`).
     private var catalog: SearchCatalog?
-    /// The database's change count `sorted` and `catalog` are up to date with.
+    /// Every album's genre and year, once a filter asked for them (or `prepare`).
+    private var filters: AlbumFilterTable?
+    /// The database's change count `sorted`, `catalog` and `filters` are up to date with.
     private var version = -1
+    /// The last search or filter answered, and its albums, until a commit comes: a key that
+    /// extends the search picks among them (`AlbumQuery.picksAmong`).
+    private var lastAnswer: (query: AlbumQuery, ids: [AlbumID])?
 
     init(database: LibraryDatabase) {
         self.database = database
@@ -52,7 +59,8 @@ final class BrowsingIndex: @unchecked Sendable {
         guard lock.try() else { return nil }
         defer { lock.unlock() }
         try catchUp()
-        guard sorted[query.sort] != nil, catalog != nil || query.searchedWords.isEmpty else { return nil }
+        guard sorted[query.sort] != nil, catalog != nil || query.searchedWords.isEmpty,
+              filters != nil || !query.isFilteredByFacets else { return nil }
         return try answer(query)
     }
 
@@ -69,10 +77,30 @@ final class BrowsingIndex: @unchecked Sendable {
         }
     }
 
-    /// Reads every album's search words, so that the first key typed in the search is
-    /// answered from memory.
-    func prepareSearch() throws {
-        try lock.withLock { _ = try searchCatalog() }
+    /// What `prepare(_:)` reads.
+    enum Preparation: Sendable {
+        /// Every album's search words and the order of a sort: the first key typed.
+        case search(in: AlbumSort)
+        /// The order of a sort: the first change to it.
+        case order(of: AlbumSort)
+        /// Every album's genre and year: the first change of filter.
+        case filters
+    }
+
+    /// Reads what `preparation` names if it is not in memory, so that the question it serves
+    /// is answered from memory.
+    func prepare(_ preparation: Preparation) throws {
+        try lock.withLock {
+            switch preparation {
+            case .search(let sort):
+                _ = try sortedIDs(sort)
+                _ = try searchCatalog()
+            case .order(let sort):
+                _ = try sortedIDs(sort)
+            case .filters:
+                _ = try filterTable()
+            }
+        }
     }
 
     /// Brings what is kept up to date with the commits made since (on the commit queue,
@@ -90,35 +118,61 @@ final class BrowsingIndex: @unchecked Sendable {
     private func answer(_ query: AlbumQuery) throws -> [AlbumID] {
         let all = try sortedIDs(query.sort)
         guard query.isFiltering else { return all }
-        var picks: [[AlbumID]] = []
-        let searched = query.searchedWords
-        if !searched.isEmpty {
-            picks.append(try searchCatalog().albums(matching: searched))
-        }
-        if query.genre != nil || query.decade != nil {
-            picks.append(try database.filteredIDs(query))
-        }
-        return Self.keep(all, pickedByEach: picks)
+        let ids = try narrowedAnswer(query) ?? wholeAnswer(query, all: all)
+        lastAnswer = (query, ids)
+        return ids
     }
 
-    /// The ids of `all`, in their order, that each of `picks` holds.
-    private static func keep(_ all: [AlbumID], pickedByEach picks: [[AlbumID]]) -> [AlbumID] {
-        guard let largest = picks.map({ $0.max() ?? -1 }).min(), largest >= 0 else { return [] }
-        var times = [UInt8](repeating: 0, count: Int(largest) + 1)
-        for picked in picks {
-            for id in picked where id >= 0 && id <= largest { times[Int(id)] += 1 }
+    /// The albums of `query` found among the last answer's, when that holds all of them (a
+    /// key that extends the search, no commit since): only their words are read, already in
+    /// order, and only for the words the last answer did not search already.
+    private func narrowedAnswer(_ query: AlbumQuery) throws -> [AlbumID]? {
+        guard let last = lastAnswer, query.picksAmong(last.query) else { return nil }
+        let searchedBefore = last.query.searchedWords
+        let newWords = query.searchedWords.filter { !searchedBefore.contains($0) }
+        return newWords.isEmpty ? last.ids : try searchCatalog().albums(among: last.ids, matching: newWords)
+    }
+
+    /// The albums of `query`, picked from `all` (the order of its sort).
+    private func wholeAnswer(_ query: AlbumQuery, all: [AlbumID]) throws -> [AlbumID] {
+        var ids = all
+        let searched = query.searchedWords
+        if !searched.isEmpty {
+            ids = Self.keep(ids, pickedBy: try searchCatalog().albums(matching: searched))
         }
-        let needed = UInt8(picks.count)
-        return all.filter { $0 >= 0 && $0 <= largest && times[Int($0)] == needed }
+        if query.isFilteredByFacets {
+            ids = try filterTable().albums(among: ids, filteredBy: query)
+        }
+        return ids
+    }
+
+    /// The ids of `all`, in their order, that `picked` holds.
+    private static func keep(_ all: [AlbumID], pickedBy picked: [AlbumID]) -> [AlbumID] {
+        guard let largest = picked.max(), largest >= 0 else { return [] }
+        var isPicked = [Bool](repeating: false, count: Int(largest) + 1)
+        for id in picked where id >= 0 { isPicked[Int(id)] = true }
+        return all.filter { $0 >= 0 && $0 <= largest && isPicked[Int($0)] }
     }
 
     /// Every album's search words, read if they are not in memory.
     private func searchCatalog() throws -> SearchCatalog {
+        try kept(\.catalog) { try $0.searchCatalog() }
+    }
+
+    /// Every album's genre and year, read if they are not in memory.
+    private func filterTable() throws -> AlbumFilterTable {
+        try kept(\.filters) { try $0.filterTable() }
+    }
+
+    /// What `property` keeps, up to date with the commits; read by `read` if it is not in
+    /// memory.
+    private func kept<Value>(_ property: ReferenceWritableKeyPath<BrowsingIndex, Value?>,
+                             readBy read: (LibraryDatabase) throws -> Value) throws -> Value {
         try catchUp()
-        if let catalog { return catalog }
-        let read = try database.searchCatalog()
-        catalog = read
-        return read
+        if let value = self[keyPath: property] { return value }
+        let value = try read(database)
+        self[keyPath: property] = value
+        return value
     }
 
     /// Every album's id in `sort`'s order.
@@ -132,41 +186,48 @@ final class BrowsingIndex: @unchecked Sendable {
         return ids
     }
 
-    /// Brings the lists kept up to date with the changes committed since they were: each
-    /// album touched is taken out, and put back where its sort places it if it is still in
-    /// the library. Forgets them when that cannot be done.
+    /// Brings what is kept up to date with the changes committed since: each album touched
+    /// is taken out of each list, and put back where its sort places it if it is still in the
+    /// library; its words, genre and year are read again. Forgets it all when that cannot be
+    /// done.
     private func catchUp() throws {
         let (current, touched) = database.albumsTouched(since: version)
         guard current != version else { return }
         version = current
-        guard !sorted.isEmpty || catalog != nil else { return }
-        guard let touched, touched.count <= Self.mostAlbumsPlaced else {
-            sorted = [:]
-            catalog = nil
-            return
-        }
+        lastAnswer = nil
+        guard !sorted.isEmpty || catalog != nil || filters != nil else { return }
+        guard let touched, touched.count <= Self.mostAlbumsPlaced else { return forget() }
         do {
             if catalog != nil {
                 try database.readSearchWords(of: touched) { words, id in catalog?.setWords(words, of: id) }
             }
-            guard !sorted.isEmpty else { return }
-            sorted = try database.readingEntries { reading in
+            guard !sorted.isEmpty || filters != nil else { return }
+            try database.readingEntries { reading in
                 let entries = touched.compactMap(reading)
-                var updated: [AlbumSort: [AlbumID]] = [:]
+                for id in touched { filters?.remove(id) }
+                for entry in entries {
+                    let key = AlbumSortKey(entry.album)
+                    filters?.set(genre: key.genre, year: key.year, of: entry.id)
+                }
                 for (sort, kept) in sorted {
                     var ids = kept
                     ids.removeAll(in: touched)
                     for entry in entries {
                         ids.insert(entry.id, at: sort.insertionIndex(of: entry, in: ids, reading: reading))
                     }
-                    updated[sort] = ids
+                    sorted[sort] = ids
                 }
-                return updated
             }
         } catch {
-            sorted = [:]
-            catalog = nil
+            forget()
             throw error
         }
+    }
+
+    /// Drops everything kept: it is read again when asked.
+    private func forget() {
+        sorted = [:]
+        catalog = nil
+        filters = nil
     }
 }

@@ -61,6 +61,15 @@ final class CommitQueue: Sendable {
         queue.async { [database] in work(database) }
     }
 
+    /// Runs `work` on the commit queue after everything submitted so far, unless the
+    /// library's owner has let go of it by then: work that only prepares later answers.
+    func enqueueWhileHeld(_ work: @escaping @Sendable (LibraryDatabase) -> Void) {
+        queue.async { [database, isUpkeepStopped] in
+            guard !isUpkeepStopped.withLock({ $0 }) else { return }
+            work(database)
+        }
+    }
+
     /// Whether changes are waiting (not yet committed, or failing).
     var hasPendingChanges: Bool {
         pending.withLock { !$0.isEmpty }

@@ -38,22 +38,18 @@ extension LibraryDatabase {
         }
     }
 
-    /// The ids of the albums of `query`'s genre and decade, in no order (the search is
-    /// matched in memory: `SearchCatalog`).
-    func filteredIDs(_ query: AlbumQuery) throws -> [AlbumID] {
-        var conditions: [String] = []
-        var arguments: [DatabaseValueConvertible?] = []
-        if let genre = query.genre {
-            conditions.append("genreKey = ?")
-            arguments.append(Data(genre.utf8))
-        }
-        if let decade = query.decade {
-            conditions.append("yearValue BETWEEN ? AND ?")
-            arguments += [decade, decade + 9]
-        }
-        let filter = conditions.isEmpty ? "" : "WHERE " + conditions.joined(separator: " AND ")
-        return try writer.read { db in
-            try db.albumIDs("SELECT id FROM album \(filter)", arguments: StatementArguments(arguments))
+    /// Every album's genre and year, as its row keeps them (`AlbumSortKey`).
+    func filterTable() throws -> AlbumFilterTable {
+        try writer.read { db in
+            var table = AlbumFilterTable()
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, genreKey, yearValue FROM album")
+            while let row = try rows.next() {
+                guard let id = AlbumID.fromDatabaseValue(row[0]) else { continue }
+                try row.withUnsafeData(atIndex: 1) { genre in
+                    table.set(genre: genre.map { Array($0) } ?? [], year: row[2], of: id)
+                }
+            }
+            return table
         }
     }
 

@@ -24,12 +24,12 @@ extension LibraryAPI {
         ask(query)
     }
 
-    /// Reads every album's search words in the background, so that the first key typed in
-    /// the search is answered in its own frame (the window asks once its first frame is
-    /// painted).
-    public func prepareSearch() {
+    /// Reads every album's search words and the order of each sort in the background, so
+    /// that the first key typed in the search and the first change of sort are answered in
+    /// their own frame (the window asks once its first frame is painted).
+    public func prepareBrowsing() {
         guard count > 0 else { return }
-        persistency.prepareSearch()
+        persistency.prepareBrowsing(in: requestedQuery.sort)
     }
 
     private func ask(_ query: AlbumQuery) {

@@ -114,16 +114,27 @@ final class PersistencyManager: Sendable {
         }
     }
 
-    /// Reads every album's search words on the commit queue, so that the first key typed in
-    /// the search is answered from memory.
-    func prepareSearch() {
+    /// Reads, on the commit queue, every album's search words and the order of `sort`, so
+    /// that the first key typed in the search is answered from memory; then the order of
+    /// every other sort, and every album's genre and year, so that the first change of sort
+    /// or filter is too.
+    func prepareBrowsing(in sort: AlbumSort) {
+        let others = AlbumSort.allCases.filter { $0 != sort }.map(BrowsingIndex.Preparation.order)
+        prepare([.search(in: sort)] + others + [.filters])
+    }
+
+    /// Reads what each of `preparations` names, one per turn of the commit queue: a change
+    /// submitted meanwhile is committed between them.
+    private func prepare(_ preparations: [BrowsingIndex.Preparation]) {
+        guard let preparation = preparations.first else { return }
         let index = browsingIndex
-        commits.enqueue { _ in
+        commits.enqueueWhileHeld { [weak self] _ in
             do {
-                try index.prepareSearch()
+                try index.prepare(preparation)
             } catch {
-                Log.core.warning("the search words could not be read: \(error)")
+                Log.core.warning("what the search, sort and filters keep could not be read: \(error)")
             }
+            self?.prepare(Array(preparations.dropFirst()))
         }
     }
 
