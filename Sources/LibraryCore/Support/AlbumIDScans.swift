@@ -17,8 +17,17 @@ extension Array where Element == AlbumID {
         firstIndex { wanted.contains($0) }
     }
 
-    /// Removes the ids that are in `removed`, keeping the others in order.
+    /// Removes the ids that are in `removed`, keeping the others in order. A few ids (a
+    /// deletion, an undo) are compared with each id rather than hashed: after every commit the
+    /// search's five kept orders of 100,000 ids are scanned, and hashing each id took 10 ms of a
+    /// core per commit, beside the frame.
     mutating func removeAll(in removed: Set<AlbumID>) {
-        removeAll { removed.contains($0) }
+        guard !removed.isEmpty else { return }
+        if removed.count <= 8 {
+            let few = Array(removed)
+            removeAll { few.contains($0) }
+        } else {
+            removeAll { removed.contains($0) }
+        }
     }
 }
