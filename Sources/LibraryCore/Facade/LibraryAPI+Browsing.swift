@@ -24,9 +24,10 @@ extension LibraryAPI {
         ask(query)
     }
 
-    /// Reads every album's search words and the order of each sort in the background, so
-    /// that the first key typed in the search and the first change of sort are answered in
-    /// their own frame (the window asks once its first frame is painted).
+    /// Reads every album's search words, the order of each sort and every album's genre and
+    /// year in the background, so that the first key typed in the search and the first change
+    /// of sort or filter are answered in their own frame (the window asks once its first frame
+    /// is painted).
     public func prepareBrowsing() {
         guard count > 0 else { return }
         persistency.prepareBrowsing(in: requestedQuery.sort)
