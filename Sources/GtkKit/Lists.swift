@@ -30,6 +30,16 @@ public final class PositionListModel: ObjectHandle {
         }
     }
 
+    /// Makes the model hold `count` items, the first `removed` taken out: every item kept
+    /// moves that many positions towards the start, then the difference is made up at the
+    /// end. The rows GTK keeps for the items kept stay, and are bound again at their new
+    /// positions; items taken out from under them would have GTK destroy those rows and make
+    /// as many again.
+    public func resize(to count: Int, removingFirst removed: Int) {
+        splice(at: 0, removing: min(max(removed, 0), self.count), inserting: 0)
+        resize(to: count)
+    }
+
     public func insert(at position: Int) { splice(at: position, removing: 0, inserting: 1) }
     public func remove(at position: Int) { splice(at: position, removing: 1, inserting: 0) }
 

@@ -98,12 +98,14 @@ public final class HorizontalScrollerView: Widget {
     // MARK: Public API
 
     /// Asks the data source for everything again and selects the delegate's initial index.
-    /// Only the difference in count changes the list; the views on hand are configured again.
-    /// (Replacing all 100,000 slots made GTK drop and rebuild every row: 60 ms.)
+    /// Only the difference in count changes the list, and the slots on hand are moved to the
+    /// new selection (`resizeKeepingSlots`); their views are configured again. (Replacing all
+    /// 100,000 slots made GTK drop and rebuild every row: 60 ms.)
     public func reload() {
         let count = dataSource?.numberOfViews(in: self) ?? 0
         let previousCount = self.count
-        updateProgrammatically { model.resize(to: count) }
+        let initial = min(max(delegate?.initialViewIndex(for: self) ?? 0, 0), max(count - 1, 0))
+        updateProgrammatically { resizeKeepingSlots(to: count, selecting: initial) }
         if let dataSource {
             for (slot, view) in boundViews.values {
                 guard let position = slot.position, position < count else { continue }
@@ -113,7 +115,6 @@ public final class HorizontalScrollerView: Widget {
         }
         updateNearness()
         guard count > 0 else { return }
-        let initial = delegate?.initialViewIndex(for: self) ?? 0
         guard count > previousCount else {
             selectView(at: initial, animated: false)
             return

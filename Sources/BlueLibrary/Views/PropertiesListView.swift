@@ -71,6 +71,10 @@ package final class PropertiesListView: Widget {
         empty.expandsVertically = true
         empty.expandsHorizontally = true
         empty.isVisible = false
+        // libadwaita's style for a status page in a side panel: a 96-pixel icon, which the
+        // icon theme has drawn already. At the default 128 pixels GTK drew the symbolic SVG,
+        // loading librsvg for it: the first search that matched nothing took 60–140 ms.
+        empty.addCSSClass("compact")
 
         column.append(rowsScroller)
         column.append(buttons)
