@@ -98,9 +98,9 @@ public final class HorizontalScrollerView: Widget {
     // MARK: Public API
 
     /// Asks the data source for everything again and selects the delegate's initial index.
-    /// Only the difference in count changes the list, and the slots on hand are moved to the
-    /// new selection (`resizeKeepingSlots`); their views are configured again. (Replacing all
-    /// 100,000 slots made GTK drop and rebuild every row: 60 ms.)
+    /// Only the difference in count changes the list, and the slots on hand are moved to a new
+    /// selection nearer the start (`resizeKeepingSlots`); their views are configured again.
+    /// (Replacing all 100,000 slots made GTK drop and rebuild every row: 60 ms.)
     public func reload() {
         let count = dataSource?.numberOfViews(in: self) ?? 0
         let previousCount = self.count
