@@ -56,21 +56,19 @@ extension HorizontalScrollerView {
     /// the new end after a later change, and covers on screen blank
     /// (`BrowsingStripTests`).
     func resizeKeepingSlots(to count: Int, selecting newSelection: Int) {
+        model.resize(to: count, removingFirst: positionsToTakeOut(toMoveSlotsTo: newSelection, count: count))
+    }
+
+    /// How many positions to take out at the start so that the selected slot goes to
+    /// `newSelection`, or as near as keeps every slot gathered around it within `count`; 0
+    /// when the slots are not gathered around the selection, or do not fit.
+    private func positionsToTakeOut(toMoveSlotsTo newSelection: Int, count: Int) -> Int {
+        guard let selected = selection.selected else { return 0 }
         let positions = boundViews.values.compactMap(\.slot.position)
-        let gathered = positions.filter { abs($0 - (selection.selected ?? 0)) <= Self.keptSlotsReach }
-        guard let selected = selection.selected, let first = gathered.min(), let last = gathered.max(),
-              gathered.count * 10 >= positions.count * 9, last - first < count else {
-            model.resize(to: count)
-            return
-        }
-        // The selected slot goes to the new selection, or as near as keeps every slot within
-        // the new count.
-        let removed = min(max(selected - newSelection, last - (count - 1)), first)
-        guard removed > 0 else {
-            model.resize(to: count)
-            return
-        }
-        model.resize(to: count, removingFirst: removed)
+        let gathered = positions.filter { abs($0 - selected) <= Self.keptSlotsReach }
+        guard let first = gathered.min(), let last = gathered.max(),
+              gathered.count * 10 >= positions.count * 9, last - first < count else { return 0 }
+        return max(min(max(selected - newSelection, last - (count - 1)), first), 0)
     }
 
     /// Gives the slot holding `view` the view's accessible name, unless it has it already.
