@@ -73,27 +73,18 @@ struct BrowsingBench {
     }
 
     /// From `change`, made at the pace of the changes before it, to the frame that shows its
-    /// answer, painted.
+    /// answer, painted (the first frame begun once the library shows the albums of the query
+    /// asked last).
     private func timed(_ change: () -> Void) async -> Double {
         await pace.next()
+        let library = controller.library
         let start = nowMilliseconds()
         change()
-        await untilAnswered()
-        _ = await frames.nextFrame()
-        return nowMilliseconds() - start
+        return await frames.paintTime(ofFirstFrameWhere: { library.requestedQuery == library.query }) - start
     }
 
     private func untimed(_ change: () -> Void) async {
         _ = await timed(change)
-    }
-
-    /// Waits (polling every 0.2 ms, which the figures include) until the library shows the
-    /// albums of the query asked last.
-    private func untilAnswered() async {
-        let library = controller.library
-        while library.requestedQuery != library.query {
-            try? await Task.sleep(for: .microseconds(200))
-        }
     }
 }
 
