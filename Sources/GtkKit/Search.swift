@@ -56,7 +56,12 @@ public final class SearchEntry: Widget {
 /// A bar that slides in to hold a search (`GtkSearchBar`).
 @MainActor
 public final class SearchBar: Widget {
+    private let entry: SearchEntry
+    /// Takes typing in the key-capture widget to the field while the bar is shown.
+    private var typingWhileShown: KeyController?
+
     public init(child: Widget, entry: SearchEntry) {
+        self.entry = entry
         super.init(owning: gtk_search_bar_new())
         gtk_search_bar_set_child(bl_search_bar(gObject), child.gtkWidget)
         gtk_search_bar_connect_entry(bl_search_bar(gObject), bl_editable(entry.gObject))
@@ -69,9 +74,45 @@ public final class SearchBar: Widget {
     }
 
     /// Typing in `widget` (a window) while no text field has the focus starts a search with
-    /// what was typed.
+    /// what was typed, or, while the bar is shown (a search restored at launch, or the focus
+    /// taken back to the list with Enter), goes on with it: the focus moves to the field,
+    /// after its text, and the key is typed there. GTK's own capture does the first only.
     public func captureKeys(from widget: Widget) {
         gtk_search_bar_set_key_capture_widget(bl_search_bar(gObject), widget.gtkWidget)
+        let controller = KeyController(beforeChildren: true)
+        controller.onKeyPressed { [weak self, weak controller] key, modifiers in
+            guard let self, let controller else { return false }
+            return continueSearch(typing: key, modifiers: modifiers, in: controller)
+        }
+        widget.addController(controller)
+        typingWhileShown = controller
+    }
+
+    /// Types `key` into the field when the bar is shown, the key writes a character (no
+    /// shortcut, no space, which activates the focused widget) and the focus is in none of
+    /// the window's text fields; true when the field took it.
+    private func continueSearch(typing key: UInt32, modifiers: KeyModifiers, in controller: KeyController) -> Bool {
+        guard isSearching, modifiers.isDisjoint(with: [.control, .alt, .super]),
+              let character = Unicode.Scalar(gdk_keyval_to_unicode(key)), character.properties.isGraphemeBase,
+              !character.properties.isWhitespace, !Self.focusIsInTextField(of: entry) else { return false }
+        _ = entry.grabFocus()
+        gtk_editable_set_position(bl_editable(entry.gObject), -1)  // after the text, nothing selected
+        guard let text = gtk_editable_get_delegate(bl_editable(entry.gObject)) else { return false }
+        return gtk_event_controller_key_forward(OpaquePointer(controller.gObject), bl_widget(UnsafeMutableRawPointer(text))) != 0
+    }
+
+    /// Whether the focus of `widget`'s window is in a text field (this one or another), or
+    /// in a popover (a menu, a drop-down's list), which has a surface of its own.
+    private static func focusIsInTextField(of widget: Widget) -> Bool {
+        guard let root = gtk_widget_get_root(widget.gtkWidget),
+              let focus = gtk_root_get_focus(root) else { return false }
+        if gtk_widget_get_native(focus) != gtk_widget_get_native(widget.gtkWidget) { return true }
+        var ancestor: UnsafeMutablePointer<GtkWidget>? = focus
+        while let current = ancestor {
+            if bl_is_editable(current) != 0 { return true }
+            ancestor = gtk_widget_get_parent(current)
+        }
+        return false
     }
 
     /// Called when the bar is shown or hidden.

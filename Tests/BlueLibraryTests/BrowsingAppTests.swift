@@ -6,7 +6,8 @@ import TestSupport
 
 /// The real binary, driven with real keys through xdotool: typing in the strip searches,
 /// Escape leaves the search with the album found still selected, Ctrl+F searches again, the
-/// main menu sorts, and a relaunch restores the search, the sort and the selection.
+/// main menu sorts, and a relaunch restores the search, the sort and the selection, and
+/// typing in the strip goes on with that search.
 @MainActor
 @Suite(.serialized)
 struct BrowsingAppTests {
@@ -57,6 +58,12 @@ struct BrowsingAppTests {
             #expect(report.sort == "artist")
             #expect(report.properties.contains("Album: Best of Bowie"))
             _ = try await relaunched.report { $0.stripHasFocus }
+            // Typing in the strip goes on with the search restored, in its field.
+            try await relaunched.type("x", inWindow: try await relaunched.windowID())
+            report = try await relaunched.report { $0.search?.text == "bowie 9x" && $0.albumCount == 0 }
+            #expect(report.search?.hasFocus == true)
+            try await relaunched.press("BackSpace", "Return")  // Enter takes the focus back to the strip
+            _ = try await relaunched.report { $0.albumCount == 1 && $0.stripHasFocus }
             try await relaunched.press("Escape")  // leaves the search from the strip too
             report = try await relaunched.report { $0.search == nil && $0.albumCount == 6 }
             #expect(report.sort == "artist")
