@@ -16,6 +16,9 @@ final class WindowHarness {
     let app: BlueLibraryApp
     let window: MainWindowController
 
+    /// How long a download may take in the window's library, in all (libcurl's timeout).
+    static let downloadTimeout = Duration.seconds(5)
+
     /// Opens the window over `albums` (the bundled library when nil) and waits until it is
     /// on screen with the focus in the strip; covers are looked up online at `lookupServices`.
     init(albums: [Album]? = nil, folders: TestFolders = TestFolders(),
@@ -27,7 +30,7 @@ final class WindowHarness {
         }
         var http = HTTPClient.Configuration()
         http.connectTimeout = .seconds(2)
-        http.totalTimeout = .seconds(5)
+        http.totalTimeout = Self.downloadTimeout
         let library = LibraryAPI(locations: folders.locations, http: http, lookupServices: lookupServices, saveDelay: .milliseconds(20))
         self.library = library
         app = BlueLibraryApp(allowsMultipleInstances: true, library: { library })
