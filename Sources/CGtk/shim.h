@@ -17,7 +17,6 @@
 
 static inline GObject *bl_object(gpointer instance) { return G_OBJECT(instance); }
 static inline GtkWidget *bl_widget(gpointer instance) { return GTK_WIDGET(instance); }
-static inline gboolean bl_is_editable(gpointer instance) { return GTK_IS_EDITABLE(instance); }
 static inline GtkWindow *bl_window(gpointer instance) { return GTK_WINDOW(instance); }
 static inline GtkBox *bl_box(gpointer instance) { return GTK_BOX(instance); }
 static inline GtkGrid *bl_grid(gpointer instance) { return GTK_GRID(instance); }

@@ -106,13 +106,8 @@ public final class SearchBar: Widget {
     private static func focusIsInTextField(of widget: Widget) -> Bool {
         guard let root = gtk_widget_get_root(widget.gtkWidget),
               let focus = gtk_root_get_focus(root) else { return false }
-        if gtk_widget_get_native(focus) != gtk_widget_get_native(widget.gtkWidget) { return true }
-        var ancestor: UnsafeMutablePointer<GtkWidget>? = focus
-        while let current = ancestor {
-            if bl_is_editable(current) != 0 { return true }
-            ancestor = gtk_widget_get_parent(current)
-        }
-        return false
+        return gtk_widget_get_native(focus) != gtk_widget_get_native(widget.gtkWidget)
+            || gtk_widget_get_ancestor(focus, gtk_editable_get_type()) != nil
     }
 
     /// Called when the bar is shown or hidden.
