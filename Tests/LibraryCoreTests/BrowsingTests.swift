@@ -95,6 +95,18 @@ struct BrowsingTests {
         #expect(library.count == 4)
     }
 
+    @Test("a search in an empty library finds nothing, and finds the first album added")
+    func searchFromAnEmptyLibrary() async throws {
+        let folders = TestFolders()
+        let library = try Self.makeLibrary(folders, albums: [])
+        await library.showAndWait(AlbumQuery(searchText: "abbey"))  // the words are read: none
+        #expect(library.count == 0)
+        library.addAlbum(Album(title: "Abbey Road", artist: "The Beatles", genre: "Rock", coverUrl: "", year: "1969"))
+        await library.showAndWait(AlbumQuery(searchText: "abbey r"))
+        #expect(library.albums(shown: library) == ["Abbey Road"])
+        library.close()
+    }
+
     @Test("search, sort and filter match the reference", arguments: [7, 8])
     func matchesReference(seed: UInt64) async throws {
         let folders = TestFolders()

@@ -19,7 +19,10 @@ extension LibraryDatabase {
     /// the library rests: what is shown is only ever the albums in the library).
     func searchCatalog() throws -> SearchCatalog {
         try writer.read { db in
-            var catalog = SearchCatalog()
+            let size = try Row.fetchOne(db, sql: """
+                SELECT count(*), coalesce(sum(length(words)), 0), coalesce(max(id), 0) FROM albumWords
+                """)
+            var catalog = SearchCatalog(reservingFor: size?[0] ?? 0, wordBytes: size?[1] ?? 0, largestID: size?[2] ?? 0)
             let rows = try Row.fetchCursor(db, sql: "SELECT id, words FROM albumWords")
             while let row = try rows.next() {
                 guard let id = AlbumID.fromDatabaseValue(row[0]) else { continue }
