@@ -55,9 +55,20 @@ public final class MessageDialog: Widget {
     }
 
     /// Adds a button answering `id`; `label` may have a mnemonic ("_Quit").
+    ///
+    /// Screen readers hear the label's text ("Quit"): libadwaita makes the button with a
+    /// mnemonic label, and GTK 4.8 also copies the raw label, underscore and all, into the
+    /// button's accessible name, which then read "_Quit Quit" (as `Button(mnemonic:)` says).
     public func addResponse(_ id: String, label: String, appearance: Appearance = .default) {
         adw_message_dialog_add_response(dialog, id, label)
         adw_message_dialog_set_response_appearance(dialog, id, appearance.adw)
+        for button in descendantButtons where Self.label(of: button) == label {
+            bl_accessible_reset_label(bl_accessible(button.gObject))
+        }
+    }
+
+    private static func label(of button: Widget) -> String? {
+        gtk_button_get_label(bl_button(button.gObject)).map { String(cString: $0) }
     }
 
     /// The response Enter gives, and the one Escape (or closing the dialog) gives.

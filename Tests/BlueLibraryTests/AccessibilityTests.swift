@@ -76,6 +76,31 @@ struct AccessibilityTests {
         }
     }
 
+    /// A library damaged while the app was away is repaired at launch, and the dialog that
+    /// says so is heard with its button named as it reads, "Close" (GTK 4.8 made it "_Close
+    /// Close", the raw mnemonic label and then the label's text); Escape closes it.
+    @Test func theRepairDialogsButtonIsHeardAsItReads() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let folders = TestFolders()
+            try folders.write("not a database, but a text file of that name", to: folders.locations.databaseFile)
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true)
+            _ = try await app.report { $0.problem != nil }
+            let dialog = try await app.window(titled: "Your Library Needed Repair")
+
+            let tree = try await AccessibleNode.read(app, bus: bus)
+            let window = try #require(tree.first { $0.name == "Your Library Needed Repair" && !$0.descendants.isEmpty }, "the dialog's window")
+            let buttons = window.descendants.filter { $0.role == "push button" }.map(\.name)
+            // libadwaita 1.2 makes each response's button twice, for a wide and a narrow layout.
+            #expect(!buttons.isEmpty && buttons.allSatisfy { $0 == "Close" }, "the dialog's one response, heard as it reads: \(buttons)")
+            try await app.press("Escape", inWindow: dialog)
+            _ = try await app.report { $0.problem == nil }
+            app.process.terminate()
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
     @Test func theSearchFieldIsNamedAndSaysHowManyAlbumsMatch() async throws {
         try await DisplayLock.exclusive {
             let bus = try SessionBus()
