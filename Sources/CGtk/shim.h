@@ -28,6 +28,7 @@ static inline GtkRevealer *bl_revealer(gpointer instance) { return GTK_REVEALER(
 static inline GtkScrolledWindow *bl_scrolled_window(gpointer instance) { return GTK_SCROLLED_WINDOW(instance); }
 static inline GtkListItem *bl_list_item(gpointer instance) { return GTK_LIST_ITEM(instance); }
 static inline GtkOrientable *bl_orientable(gpointer instance) { return GTK_ORIENTABLE(instance); }
+static inline GtkGridView *bl_grid_view(gpointer instance) { return GTK_GRID_VIEW(instance); }
 static inline GtkMenuButton *bl_menu_button(gpointer instance) { return GTK_MENU_BUTTON(instance); }
 static inline GtkApplication *bl_application(gpointer instance) { return GTK_APPLICATION(instance); }
 static inline GApplication *bl_g_application(gpointer instance) { return G_APPLICATION(instance); }

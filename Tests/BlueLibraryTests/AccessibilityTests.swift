@@ -22,10 +22,10 @@ struct AccessibilityTests {
 
             var tree = try await AccessibleNode.read(app, bus: bus)
             let focused = try #require(tree.first { $0.states.contains("focused") }, "something has the focus")
-            #expect(focused.role == "list item")
+            #expect(focused.role == "table cell")
             #expect(focused.name == "Album 3 by Artist 3")
             #expect(focused.states.contains("selected"))
-            let covers = tree.filter { $0.role == "list item" }.flatMap(\.descendants)
+            let covers = tree.filter { $0.role == "table cell" }.flatMap(\.descendants)
             let classNames = (covers + tree.filter { $0.role == "label" }).filter { $0.name.hasPrefix("Gtk") }.map { "\($0.role) \($0.name)" }
             #expect(classNames.isEmpty, "no cover part or label is named after its GTK class")
             let labels = tree.filter { $0.role == "label" }.map(\.name)
@@ -119,7 +119,7 @@ struct AccessibilityTests {
             #expect(tree.contains { $0.role == "combo box" && $0.name == "Genre" })
             #expect(tree.contains { $0.role == "combo box" && $0.name == "Decade" })
             #expect(tree.contains { $0.role == "push button" && $0.name == "Search" && $0.states.contains("pressed") })
-            #expect(tree.filter { $0.role == "list item" }.map(\.name) == ["Blue by Joni Mitchell", "Kind of Blue by Miles Davis"])
+            #expect(tree.filter { $0.role == "table cell" }.map(\.name) == ["Blue by Joni Mitchell", "Kind of Blue by Miles Davis"])
             app.process.terminate()
             #expect(try await app.waitForExit() == 0)
         }
@@ -215,7 +215,7 @@ extension AccessibilityTests {
             let tree = try await AccessibleNode.read(app, bus: bus)
             let tracks = try #require(tree.first { $0.role == "list" && $0.name == "Tracks" }, "the track list is named")
             #expect(tracks.descendants.filter { $0.role == "list item" }.map(\.name) == ["1, Part 1, 0:30, playing", "2, Part 2, 0:30"])
-            #expect(tree.contains { $0.role == "list item" && $0.name == "Heard by Sine, playing" }, "the strip says which album plays")
+            #expect(tree.contains { $0.role == "table cell" && $0.name == "Heard by Sine, playing" }, "the strip says which album plays")
             let bar = try #require(tree.first { $0.name == "Now Playing" }, "the play bar is a named group")
             let buttons = bar.descendants.filter { $0.role == "push button" }.map(\.name)
             #expect(buttons == ["Previous Track", "Pause", "Next Track"])

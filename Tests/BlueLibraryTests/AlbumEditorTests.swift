@@ -192,7 +192,7 @@ struct AlbumEditorTests {
     /// The middle of view `index` in the strip's list, as the drop target measures it.
     private func centre(of index: Int, in strip: HorizontalScrollerView) throws -> Double {
         let view = try #require(strip.view(at: index))
-        let bounds = try #require(view.bounds(in: strip.listView))
+        let bounds = try #require(view.bounds(in: strip.gridView))
         return bounds.x + bounds.width / 2
     }
 }

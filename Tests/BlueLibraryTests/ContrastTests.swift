@@ -41,7 +41,7 @@ struct ContrastTests {
             let window = try await WindowPlace(app: app, tree: tree)
             let screenshot = try await Screenshot.settled(of: window, in: folders)
 
-            let items = tree.filter { $0.role == "list item" }
+            let items = tree.filter { $0.role == "table cell" }
             let selected = try #require(items.first { $0.states.contains("selected") }, "a cover is selected")
             let unselected = try #require(items.first { !$0.states.contains("selected") }, "more than one cover is shown")
             let properties = try #require(tree.first { $0.name == "Album properties" }?.extents, "the properties list is shown")

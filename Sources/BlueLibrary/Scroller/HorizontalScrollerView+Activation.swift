@@ -5,7 +5,7 @@ import GtkKit
 extension HorizontalScrollerView {
     /// A double click on a view, or Enter on it, selects it and tells the delegate.
     func connectActivation() {
-        listView.onActivate { [weak self] index in
+        gridView.onActivate { [weak self] index in
             guard let self, index < count else { return }
             if selectedIndex != index {
                 selectView(at: index, animated: true)
@@ -17,7 +17,7 @@ extension HorizontalScrollerView {
 
     /// A file or an image dropped onto a view goes to the delegate with the view's index.
     func connectDrops() {
-        listView.addController(dropTarget)
+        gridView.addController(dropTarget)
         dropTarget.onDrop { [weak self] item, x, _ in
             guard let self, let delegate, let index = index(atListX: x) else { return false }
             return delegate.horizontalScrollerView(self, didReceive: item, onViewAt: index)
@@ -31,7 +31,7 @@ extension HorizontalScrollerView {
     func index(atListX x: Double) -> Int? {
         var nearest: (index: Int, distance: Double)?
         for (slot, view) in boundViews.values {
-            guard let position = slot.position, let bounds = view.bounds(in: listView) else { continue }
+            guard let position = slot.position, let bounds = view.bounds(in: gridView) else { continue }
             let distance = abs(bounds.x + bounds.width / 2 - x)
             guard distance <= bounds.width, distance < nearest?.distance ?? .infinity else { continue }
             nearest = (position, distance)

@@ -11,17 +11,17 @@ extension HorizontalScrollerView {
             guard let self, let index = index(atX: x, y: y) else { return }
             openContextMenu(forViewAt: index, x: x, y: y)
         }
-        listView.addController(click)
+        gridView.addController(click)
 
         let keys = KeyController(beforeChildren: true)
         keys.onKeyPressed { [weak self] key, modifiers in
             guard let self, key == Keys.menu || (key == Keys.f10 && modifiers == .shift),
                   let selected = selectedIndex, let view = view(at: selected),
-                  let bounds = view.bounds(in: listView) else { return false }
+                  let bounds = view.bounds(in: gridView) else { return false }
             openContextMenu(forViewAt: selected, x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
             return true
         }
-        listView.addController(keys)
+        gridView.addController(keys)
     }
 
     /// Whether the context menu is open.
@@ -38,13 +38,13 @@ extension HorizontalScrollerView {
         } else {
             contextMenu = PopoverMenu(menu: menu)
         }
-        contextMenu?.popUp(over: listView, x: x, y: y)
+        contextMenu?.popUp(over: gridView, x: x, y: y)
     }
 
     /// The index of the view at a point of the list, if a view is there.
     private func index(atX x: Double, y: Double) -> Int? {
         visibleIndexes.first { index in
-            guard let bounds = view(at: index)?.bounds(in: listView) else { return false }
+            guard let bounds = view(at: index)?.bounds(in: gridView) else { return false }
             return x >= bounds.x && x < bounds.x + bounds.width && y >= bounds.y && y < bounds.y + bounds.height
         }
     }

@@ -16,7 +16,7 @@ extension HorizontalScrollerView {
     /// them out yet (it places them itself, and its range is scrolled to again then).
     ///
     /// Right after views are added or removed the adjustment still spans the old count, and
-    /// GTK refuses a position whose middle lies past the views it now has ("GtkListView failed
+    /// GTK refuses a position whose middle lies past the views it now has ("GtkGridView failed
     /// to scroll to given position"): a search that left a few albums asked for one.
     func centredOffset(for index: Int) -> Double? {
         guard let itemWidth, count > 0 else { return nil }

@@ -24,7 +24,7 @@ extension HorizontalScrollerView {
         keys.onKeyPressed { [weak self] key, modifiers in
             guard let self else { return false }
             if Keys.tabs.contains(key), modifiers.isDisjoint(with: [.control, .alt, .super]) {
-                self.listView.moveFocusPast(forward: key != Keys.leftTab && !modifiers.contains(.shift))
+                self.gridView.moveFocusPast(forward: key != Keys.leftTab && !modifiers.contains(.shift))
                 return true
             }
             guard modifiers.isDisjoint(with: .shortcut),
@@ -35,7 +35,7 @@ extension HorizontalScrollerView {
             }
             return true
         }
-        listView.addController(keys)
+        gridView.addController(keys)
     }
 
     /// The focus coming into the strip goes to the selected view. GTK 4.8 puts the focus that
@@ -47,13 +47,13 @@ extension HorizontalScrollerView {
             guard let self, !self.selectedViewHasFocus else { return }
             self.focusWhenShown()
         }
-        listView.addController(focus)
+        gridView.addController(focus)
     }
 
     private func keyboardTarget(for key: UInt32) -> Int? {
         guard count > 0 else { return nil }
         let current = selectedIndex ?? 0
-        let forward = listView.isRightToLeft ? Keys.left : Keys.right
+        let forward = gridView.isRightToLeft ? Keys.left : Keys.right
         switch key {
         case Keys.left, Keys.right: return min(max(current + (key == forward ? 1 : -1), 0), count - 1)
         case Keys.home: return 0

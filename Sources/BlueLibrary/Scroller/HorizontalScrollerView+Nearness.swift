@@ -4,8 +4,8 @@ import GtkKit
 
 extension HorizontalScrollerView {
     /// How far past each end of the visible range views count as near, in pages: a view
-    /// scrolled in by a key press or a short swipe has its content ready, while the 200 or so
-    /// views GTK keeps further away hold nothing costly.
+    /// scrolled in by a key press or a short swipe has its content ready, while the views GTK
+    /// keeps further away hold nothing costly.
     static let nearMarginInPages = 1.0
 
     /// The indexes on screen and within `nearMarginInPages` of it; empty until the strip is

@@ -3,8 +3,8 @@ import GtkKit
 // MARK: - Slots
 
 /// GTK 4.8 unbinds and binds a row again whenever its position or its selection changes,
-/// not only when it is given another item: after a deletion some 200 rows are rebound, and
-/// almost all of them keep what they showed, one index further on. So an unbound view keeps
+/// not only when it is given another item: after a deletion the 30 or so rows past it are
+/// rebound, and almost all of them keep what they showed, one index further on. So an unbound view keeps
 /// its content (the data source's `configure` is told the content again and keeps what is
 /// the same), and its slot's accessible name is set only when it changes.
 extension HorizontalScrollerView {
@@ -38,8 +38,8 @@ extension HorizontalScrollerView {
         }
     }
 
-    /// How far from the selection a slot counts as one of those GTK keeps around it (GTK 4.8
-    /// keeps about 200; it may keep a few more far away, such as the focused one).
+    /// How far from the selection a slot counts as one of those GTK keeps around it (GTK 4.8's
+    /// grid view keeps about 30; it may keep a few more far away, such as the focused one).
     private static let keptSlotsReach = 400
 
     /// Resizes the model to `count` so that the slots GTK keeps around the selection end up
@@ -48,8 +48,9 @@ extension HorizontalScrollerView {
     ///
     /// A search moves the selection anywhere: resized at the end only, the slots around the
     /// old selection were past the new end (or far from the new selection), and GTK destroyed
-    /// some 200 rows and made as many again around the new selection, 17–30 ms of a key that
-    /// narrows 100,000 albums to 27,000. Moved, they are only bound again.
+    /// them and made as many again around the new selection (with a `GtkListView`'s 200 rows,
+    /// 17–30 ms of a key that narrows 100,000 albums to 27,000). Moved, they are only bound
+    /// again.
     ///
     /// Otherwise it resizes at the end, as before. Moving the slots towards the end (items put
     /// in at the start), or taking out some of them, left GTK 4.8 with rows at positions past

@@ -5,10 +5,10 @@ import GtkKit
 /// A horizontal strip of views the user clicks, arrows or scrolls through; the selected one
 /// is highlighted and centred.
 ///
-/// It is virtualised: a horizontal `GtkListView` materialises only the slots near the visible
-/// range (at most about 200 in GTK 4.8) and reuses them, so 100,000 views cost what a few
-/// hundred do. Each view is told whether it is on or near the screen (`setNearVisibleRange`),
-/// so the many kept further off hold nothing costly. Its content comes from a data source and
+/// It is virtualised: a `GtkGridView` of one horizontal line materialises only the slots near
+/// the visible range (about 30 in GTK 4.8, where a `GtkListView` keeps 200) and reuses them,
+/// so 100,000 views cost what a few dozen do. Each view is told whether it is on or near the
+/// screen (`setNearVisibleRange`), so those kept further off hold nothing costly. Its content comes from a data source and
 /// the user's choices go to a delegate (the adapter pattern): it knows nothing of what the
 /// views show.
 @MainActor
@@ -34,7 +34,7 @@ public final class HorizontalScrollerView: Widget {
     let model: PositionListModel
     package let selection: SingleSelection
     let factory: ListItemFactory
-    let listView: ListView
+    let gridView: GridView
     let scrolledWindow: ScrolledWindow
     let adjustment: Adjustment
     let animator: ScrollAnimator
@@ -54,7 +54,7 @@ public final class HorizontalScrollerView: Widget {
     /// How many views the scroll range was last laid out for. GTK sets the range in its
     /// layout, so right after views are added or removed it still spans the old count; a
     /// width computed from the new count then put a scroll position past the strip's end
-    /// ("GtkListView failed to scroll to given position").
+    /// ("GtkGridView failed to scroll to given position").
     var laidOutCount = 0
 
     /// How long a scroll must rest before the nearest view is snapped to the centre.
@@ -64,22 +64,22 @@ public final class HorizontalScrollerView: Widget {
 
     /// What assistive technologies announce for the strip, e.g. "Albums".
     public func setStripAccessibleLabel(_ label: String) {
-        listView.setAccessibleLabel(label)
+        gridView.setAccessibleLabel(label)
     }
 
     public init() {
         let model = PositionListModel()
         let selection = SingleSelection(model: model)
         let factory = ListItemFactory()
-        let listView = ListView(selection: selection, factory: factory, orientation: .horizontal)
-        let scrolledWindow = ScrolledWindow(child: listView)
+        let gridView = GridView(selection: selection, factory: factory, orientation: .horizontal)
+        let scrolledWindow = ScrolledWindow(child: gridView)
         let adjustment = scrolledWindow.horizontalAdjustment
-        (self.model, self.selection, self.factory, self.listView) = (model, selection, factory, listView)
+        (self.model, self.selection, self.factory, self.gridView) = (model, selection, factory, gridView)
         (self.scrolledWindow, self.adjustment) = (scrolledWindow, adjustment)
-        animator = ScrollAnimator(adjustment: adjustment, clock: listView)
+        animator = ScrollAnimator(adjustment: adjustment, clock: gridView)
         super.init(adopting: scrolledWindow)
-        listView.addCSSClass("cover-strip")
-        listView.setAlignment(horizontal: .center, vertical: .fill)  // a few views sit in the middle
+        gridView.addCSSClass("cover-strip")
+        gridView.setAlignment(horizontal: .center, vertical: .fill)  // a few views sit in the middle
         scrolledWindow.scrollsHorizontallyOnly()
         scrolledWindow.addCSSClass("cover-strip-scroller")
         adjustment.onRangeChanged { [weak self] in self?.laidOutCount = self?.count ?? 0 }  // first: the others read it
@@ -120,7 +120,7 @@ public final class HorizontalScrollerView: Widget {
             return
         }
         // The slots GTK has just added have no size until its next layout, and it refuses a
-        // scroll position among them ("GtkListView failed to scroll to given position"): its
+        // scroll position among them ("GtkGridView failed to scroll to given position"): its
         // own scroll to the item shows the selection now, and it is centred once laid out.
         selectView(at: initial, animated: false, centring: false)
         afterNextFrame { [weak self] in
@@ -161,7 +161,7 @@ public final class HorizontalScrollerView: Widget {
         }
         updateNearness()
         guard hadFocus else { return }
-        if count == 0 { listView.grabFocus() }
+        if count == 0 { gridView.grabFocus() }
         focusWhenShown()
     }
 
@@ -185,7 +185,7 @@ public final class HorizontalScrollerView: Widget {
         let centresFirst = centring && selection.selected.map { abs($0 - index) == 1 } == true && view(at: index) != nil
         updateProgrammatically { selection.selected = index }
         if centresFirst { scrollToView(at: index, animated: false) }
-        updateProgrammatically { listView.scrollToItem(at: index) }  // also moves the keyboard cursor there
+        updateProgrammatically { gridView.scrollToItem(at: index) }  // also moves the keyboard cursor there
         if centring, !centresFirst { scrollToView(at: index, animated: animated) }
         if hasFocus { focusWhenShown(whileFocusStays: true) }  // the focus ring follows the selection
     }
@@ -234,9 +234,9 @@ public final class HorizontalScrollerView: Widget {
             return  // its row has the focus now
         }
         if let selected = selectedIndex {
-            updateProgrammatically { listView.scrollToItem(at: selected) }  // bring its row in
+            updateProgrammatically { gridView.scrollToItem(at: selected) }  // bring its row in
         }
-        listView.grabFocus()
+        gridView.grabFocus()
     }
 
     /// Gives the selected view the keyboard focus once it is laid out (a list view can only
@@ -246,8 +246,8 @@ public final class HorizontalScrollerView: Widget {
     /// strip opens the search, whose field takes the focus as the albums found are shown).
     public func focusWhenShown(whileFocusStays: Bool = false, then focused: @escaping @MainActor () -> Void = {}) {
         var attempts = 0
-        listView.addTickCallback { [weak self] _ in
-            guard let self, !(whileFocusStays && self.listView.focusIsOutside) else { return false }
+        gridView.addTickCallback { [weak self] _ in
+            guard let self, !(whileFocusStays && self.gridView.focusIsOutside) else { return false }
             attempts += 1
             if !self.selectedViewHasFocus { self.focus() }
             let done = self.selectedViewHasFocus
@@ -264,7 +264,7 @@ public final class HorizontalScrollerView: Widget {
     }
 
     /// Whether the strip has the keyboard focus.
-    public var hasFocus: Bool { listView.containsFocus }
+    public var hasFocus: Bool { gridView.containsFocus }
 
     func updateProgrammatically(_ change: () -> Void) {
         let wasUpdating = isUpdatingProgrammatically

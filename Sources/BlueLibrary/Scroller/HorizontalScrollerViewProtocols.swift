@@ -36,7 +36,7 @@ public protocol HorizontalScrollerViewDataSource: AnyObject {
 
     /// Shows the content for `index` in `view`: a new one, one reused from another index, or
     /// one that shows that content already. GTK 4.8 binds a row again each time its position
-    /// or selection changes (after a deletion, the 200 or so rows past it each move by one
+    /// or selection changes (after a deletion, the 30 or so rows past it each move by one
     /// and keep their content), so the view should keep what is the same at no cost.
     func horizontalScrollerView(_ scroller: HorizontalScrollerView, configure view: HorizontalScrollerReusableView, at index: Int)
 }
