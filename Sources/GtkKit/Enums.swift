@@ -45,6 +45,8 @@ public enum Keys {
     public static let right = UInt32(GDK_KEY_Right)
     public static let home = UInt32(GDK_KEY_Home)
     public static let end = UInt32(GDK_KEY_End)
+    public static let up = UInt32(GDK_KEY_Up)
+    public static let down = UInt32(GDK_KEY_Down)
     public static let escape = UInt32(GDK_KEY_Escape)
     /// Tab, and Shift+Tab (which X11 reports as Left Tab).
     public static let tabs: Set<UInt32> = [UInt32(GDK_KEY_Tab), UInt32(GDK_KEY_KP_Tab), UInt32(GDK_KEY_ISO_Left_Tab)]

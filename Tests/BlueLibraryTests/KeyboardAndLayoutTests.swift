@@ -18,6 +18,11 @@ struct KeyboardAndLayoutTests {
             let harness = try await WindowHarness(albums: (0..<albumCount).map(sampleAlbum))
             for _ in 0..<4 { try await harness.press("Right") }
             #expect(harness.report.selectedIndex == 4)
+            try await harness.press("Down")
+            try await harness.press("Up")
+            try await harness.press("Down")
+            #expect(harness.report.selectedIndex == 4, "Up and Down leave the selection where it is")
+            #expect(harness.report.selectedCoverHasFocus)
 
             try await harness.press("Tab")
             #expect(!harness.window.scroller.hasFocus, "one Tab leaves the strip")

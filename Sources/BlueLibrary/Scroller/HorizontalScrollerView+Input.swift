@@ -16,9 +16,10 @@ extension HorizontalScrollerView {
         delegate?.horizontalScrollerView(self, didSelectViewAt: index)
     }
 
-    /// Left/Right select the previous/next view, Home/End the first/last. Tab and Shift+Tab
-    /// leave the strip in one step: it is one stop in the window's focus chain, and moving
-    /// the focus never changes the selection.
+    /// Left/Right select the previous/next view, Home/End the first/last; Up/Down do nothing
+    /// (GTK's grid view would take them for Left/Right). Tab and Shift+Tab leave the strip in
+    /// one step: it is one stop in the window's focus chain, and moving the focus never
+    /// changes the selection.
     func connectKeys() {
         let keys = KeyController(beforeChildren: true)
         keys.onKeyPressed { [weak self] key, modifiers in
@@ -56,6 +57,7 @@ extension HorizontalScrollerView {
         let forward = gridView.isRightToLeft ? Keys.left : Keys.right
         switch key {
         case Keys.left, Keys.right: return min(max(current + (key == forward ? 1 : -1), 0), count - 1)
+        case Keys.up, Keys.down: return current
         case Keys.home: return 0
         case Keys.end: return count - 1
         default: return nil
