@@ -8,9 +8,9 @@ import GtkKit
 /// It is virtualised: a `GtkGridView` of one horizontal line materialises only the slots near
 /// the visible range (about 30 in GTK 4.8, where a `GtkListView` keeps 200) and reuses them,
 /// so 100,000 views cost what a few dozen do. Each view is told whether it is on or near the
-/// screen (`setNearVisibleRange`), so those kept further off hold nothing costly. Its content comes from a data source and
-/// the user's choices go to a delegate (the adapter pattern): it knows nothing of what the
-/// views show.
+/// screen (`setNearVisibleRange`), so those kept further off hold nothing costly. Its content
+/// comes from a data source and the user's choices go to a delegate (the adapter pattern): it
+/// knows nothing of what the views show.
 @MainActor
 public final class HorizontalScrollerView: Widget {
     // MARK: Collaborators
@@ -212,7 +212,7 @@ public final class HorizontalScrollerView: Widget {
     /// Whether a centring animation is running.
     public var isAnimating: Bool { animator.isAnimating }
 
-    /// Whether the views at `index` and next to it are materialised: the list view has
+    /// Whether the views at `index` and next to it are materialised: the grid view has
     /// placed its rows around `index`, not only kept the selected one.
     func hasViews(around index: Int) -> Bool {
         (index - 1...index + 1).filter { (0..<count).contains($0) }.allSatisfy { view(at: $0) != nil }
@@ -239,7 +239,7 @@ public final class HorizontalScrollerView: Widget {
         gridView.grabFocus()
     }
 
-    /// Gives the selected view the keyboard focus once it is laid out (a list view can only
+    /// Gives the selected view the keyboard focus once it is laid out (a grid view can only
     /// focus a row that exists), trying on each of the first frames. A view that has it
     /// already is left alone: each selection in the strip asks for this. `whileFocusStays`:
     /// gives up if the focus moves outside the strip meanwhile (the first key typed in the

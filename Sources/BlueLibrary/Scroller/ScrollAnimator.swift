@@ -4,10 +4,10 @@ import GtkKit
 /// Moves a scroll position to a target, one step per frame: with an ease-out curve when
 /// animated, and otherwise at once and again over the next few frames.
 ///
-/// The target is asked for on every frame, because the list view may still be applying a
+/// The target is asked for on every frame, because the grid view may still be applying a
 /// layout (a removed item, its own scroll to the focused row) when the scroll starts.
 /// An immediate scroll also holds until the caller says the list is laid out around the
-/// target: GTK 4.8's list view places its rows from the position it was last told, and a
+/// target: GTK 4.8's grid view places its items from the position it was last told, and a
 /// position told while rows it had just created were still unmeasured leaves it keeping rows
 /// around the old place (a restored selection in a large library was shown alone, its
 /// neighbours blank, until the next key press).
@@ -15,7 +15,7 @@ import GtkKit
 final class ScrollAnimator {
     /// How long an animated scroll takes, in microseconds.
     static let duration: Int64 = 250_000
-    /// How many frames an immediate scroll is held against the list view's own layout.
+    /// How many frames an immediate scroll is held against the grid view's own layout.
     static let settleFrames = 3
     /// How many frames an immediate scroll waits at most for the list to be laid out.
     static let maximumSettleFrames = 120
@@ -36,7 +36,7 @@ final class ScrollAnimator {
     ///
     /// - Parameter startsNow: Whether an immediate scroll moves the adjustment at once, or
     ///   only from the next frame on. Pass false from inside the adjustment's `changed`
-    ///   signal: the list view emits it while it configures its adjustment with its own
+    ///   signal: the grid view emits it while it configures its adjustment with its own
     ///   value-changed handler blocked, so a value set then never reaches the list's anchor
     ///   and its next layout puts the strip back where it was (a restored selection in a
     ///   large library was left off screen on slow machines).

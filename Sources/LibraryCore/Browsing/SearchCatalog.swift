@@ -82,8 +82,8 @@ struct SearchCatalog: Sendable {
 
     /// Takes the empty slots out of the buffer.
     private mutating func compact() {
-        var kept = SearchCatalog()
-        kept.bytes.reserveCapacity(bytes.count - emptyBytes)
+        var kept = SearchCatalog(reservingFor: count, wordBytes: bytes.count - emptyBytes - count,
+                                 largestID: AlbumID(slotOfAlbum.count - 1))
         for slot in albums.indices where albums[slot] != Self.noAlbum {
             kept.setWords(bytes[(starts[slot] + 1)..<end(of: slot)], of: albums[slot])
         }
