@@ -18,9 +18,13 @@ struct Interactions {
 
     func run() async {
         let scroller = controller.scroller
-        // Start in the middle of the library, as a user deep in a long strip would be.
-        controller.library.selectAlbum(at: controller.library.count / 2)
+        // Start in the middle of the library, as a user deep in a long strip would be, once the
+        // covers on screen are shown: the C window's first frame there reads its covers too.
+        let middle = controller.library.count / 2
+        await fetchCovers(of: (middle - Self.coversBefore)...(middle + repetitions + Self.coversAfter))
+        controller.library.selectAlbum(at: middle)
         _ = await frames.nextFrame()
+        _ = await frames.paintTime { [controller] in controller.visibleCoversArePlaced }
 
         var forward = true
         await measure("select next (Right key)") {
@@ -37,6 +41,39 @@ struct Interactions {
         await measurePairs("delete (Delete key)", "win.delete", "undo (Ctrl+Z)", "win.undo")
         await measure("reload the strip") { scroller.reload() }
     }
+
+    // MARK: Covers
+
+    /// Albums before the middle, and after the last one selected, whose covers are fetched
+    /// first: those on screen and within a page of it (some 20 either side).
+    static let coversBefore = 40
+    static let coversAfter = 60
+
+    /// Downloads the covers of the albums at `indexes` into the cover store (its disk cache
+    /// and its memory), without decoding them, before the first sample.
+    ///
+    /// The C window reads its covers from files (`bench/bluebench/versus_c.py` links them);
+    /// here they would come from the benchmark's cover server, a Python process that makes
+    /// each PNG when asked, and on a 2-core machine its work (and curl's) beside the GTK thread
+    /// and the X server made the slowest samples (`bench/RESULTS.md`, the notes on select
+    /// next). Fetched first, a cover that comes near the screen is still decoded when it
+    /// comes, as the C window's is: what is measured is the app, as a user has it in a part of
+    /// the strip seen before.
+    private func fetchCovers(of indexes: ClosedRange<Int>) async {
+        let library = controller.library
+        let addresses = indexes.clamped(to: 0...max(library.count - 1, 0)).compactMap { library.album(at: $0)?.coverUrl }
+        await withTaskGroup(of: Void.self) { group in
+            for (position, address) in addresses.enumerated() {
+                if position >= Self.coversFetchedAtOnce { await group.next() }
+                group.addTask { _ = await library.cover(for: address) }
+            }
+        }
+    }
+
+    /// Covers downloaded at the same time while they are fetched first.
+    static let coversFetchedAtOnce = 4
+
+    // MARK: Measuring
 
     /// Measures `operation` `repetitions` times and prints the distribution.
     private func measure(_ name: String, _ operation: () -> Void) async {
