@@ -33,9 +33,11 @@ public enum GStreamer {
     }
 
     /// Initialises GStreamer and loads the plugins of `playingElements` on a thread of its own,
-    /// so that neither the window's first frame nor the first Play waits for them.
-    public static func preload() {
+    /// so that neither the window's first frame nor the first Play waits for them; then calls
+    /// `finished` on that thread (also when GStreamer could not be initialised).
+    public static func preload(then finished: @escaping @Sendable () -> Void) {
         Thread.detachNewThread {
+            defer { finished() }
             guard initialize() else { return }
             for name in playingElements {
                 guard let factory = gst_element_factory_find(name) else { continue }

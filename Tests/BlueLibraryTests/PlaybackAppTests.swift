@@ -113,4 +113,46 @@ struct PlaybackAppTests {
             #expect(try await relaunched.waitForExit() == 0)
         }
     }
+
+    /// A Play that comes while GStreamer is still being set up (at the first launch, or the first
+    /// after its plugins changed, it builds its registry: a third of a second here): the window
+    /// goes on answering, shows that it plays, and the album is heard once GStreamer is ready.
+    /// Here GStreamer reads its registry from a FIFO, so its set-up waits, on its own thread,
+    /// until the test opens the other end; a Play that made the pipeline on the GTK thread would
+    /// wait for it there, and the window would never report that it plays.
+    @Test func aPlayWhileGStreamerIsSetUpLeavesTheWindowAnswering() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Early", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Early", artist: "Sine", trackFrames: [44_100 * 20])
+            let registry = folders.root.appendingPathComponent("gstreamer-registry.bin")
+            try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
+            try #require(mkfifo(registry.path, 0o600) == 0, "mkfifo \(registry.path)")
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let environment = pulse.environment.merging(["GST_REGISTRY": registry.path]) { _, new in new }
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: environment)
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil && $0.canPlay }
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            let report = try await app.report { $0.playback?.status == "playing" }
+            #expect(report.playback?.bar.first == "Part 1")
+
+            // Each time GStreamer opens the FIFO, it reads nothing; it builds a registry of its
+            // own, and the track starts.
+            let path = registry.path
+            let release = Task.detached {
+                while !Task.isCancelled {
+                    let writer = open(path, O_WRONLY | O_NONBLOCK)  // fails while no one reads
+                    if writer >= 0 { close(writer) }
+                    try? await Task.sleep(for: .milliseconds(10))
+                }
+            }
+            defer { release.cancel() }
+            _ = try await recording.waitForSound()
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
 }

@@ -34,7 +34,11 @@ package final class Player {
     private(set) var pipeline: AudioPipeline?
     /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
     private var pipelineFailed = false
-    private var isPrepared = false
+    /// Whether GStreamer's set-up was started (`prepare()`), and whether it has finished.
+    var isPrepared = false
+    var isGStreamerReady = false
+    /// Whether the current track starts playing once GStreamer is ready (a Play came first).
+    var startsWhenReady = false
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
     var isLoaded = false
     /// What to do once the pipeline has prerolled: seek (a resumed position), then play; or
@@ -51,15 +55,6 @@ package final class Player {
         self.library = library
         restore()
         if queue != nil { prepare() }
-    }
-
-    /// Sets GStreamer up off the GTK thread, once, when something may soon be played (an album
-    /// with files is selected, or one was playing at the last quit): the first Play then finds
-    /// it ready, and a window that never plays never pays for it.
-    func prepare() {
-        guard !isPrepared else { return }
-        isPrepared = true
-        GStreamer.preload()
     }
 
     /// Whether playing can work: false once GStreamer or its `playbin` turned out missing.
@@ -135,6 +130,7 @@ package final class Player {
         guard queue != nil else { return }
         pipeline?.stop()
         isLoaded = false
+        startsWhenReady = false
         pendingStart = nil
         queue = nil
         position = 0
@@ -205,15 +201,22 @@ package final class Player {
         } else {
             pipeline?.stop()
             isLoaded = false
+            startsWhenReady = false
         }
         onChange?(.track)
         setStatus(playing ? .playing : (status == .stopped ? .paused : status))
         remember()
     }
 
-    /// Loads `track` into the pipeline and plays it from `position`; false when there is no
-    /// pipeline to play with.
-    private func load(_ track: Track, at position: Double) -> Bool {
+    /// Loads `track` into the pipeline and plays it from `position` (once GStreamer is ready,
+    /// see `prepare()`); false when there is no pipeline to play with.
+    func load(_ track: Track, at position: Double) -> Bool {
+        guard isGStreamerReady else {
+            startsWhenReady = true
+            prepare()
+            return true
+        }
+        startsWhenReady = false
         guard let pipeline = madePipeline() else { return false }
         Log.ui.debug("loading \(track.uri) at \(position) s")
         pipeline.load(track.uri)
@@ -270,6 +273,7 @@ package final class Player {
     func shutDown() {
         remember()
         positionTimer = nil
+        startsWhenReady = false
         // Nothing the pipeline still has to say may reach a window that is going (a message
         // shown then would open a dialog of its own, without a window).
         pipeline?.onEvent = nil
