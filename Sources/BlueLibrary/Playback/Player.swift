@@ -34,8 +34,9 @@ package final class Player {
     private(set) var pipeline: AudioPipeline?
     /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
     private var pipelineFailed = false
-    /// Whether GStreamer's set-up was started (`prepare()`), and whether it has finished.
+    /// Whether GStreamer's set-up was started (`prepare()`).
     var isPrepared = false
+    /// Whether GStreamer's set-up has finished: until then no pipeline is made.
     var isGStreamerReady = false
     /// Whether the current track starts playing once GStreamer is ready (a Play came first).
     var startsWhenReady = false
