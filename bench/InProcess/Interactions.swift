@@ -45,7 +45,7 @@ struct Interactions {
     // MARK: Covers
 
     /// Albums before the middle, and after the last one selected, whose covers are fetched
-    /// first: those on screen and within a page of it (some 20 either side).
+    /// first: more than those on screen and within a page of it.
     static let coversBefore = 40
     static let coversAfter = 60
 
@@ -55,10 +55,10 @@ struct Interactions {
     /// The C window reads its covers from files (`bench/bluebench/versus_c.py` links them);
     /// here they would come from the benchmark's cover server, a Python process that makes
     /// each PNG when asked, and on a 2-core machine its work (and curl's) beside the GTK thread
-    /// and the X server made the slowest samples (`bench/RESULTS.md`, the notes on select
-    /// next). Fetched first, a cover that comes near the screen is still decoded when it
-    /// comes, as the C window's is: what is measured is the app, as a user has it in a part of
-    /// the strip seen before.
+    /// and the X server made the slowest samples (`bench/RESULTS.md`, "The covers fetched
+    /// before the interactions"). Fetched first, a cover that comes near the screen is still
+    /// decoded when it comes, as the C window's is: what is measured is the app, as a user has
+    /// it in a part of the strip seen before.
     private func fetchCovers(of indexes: ClosedRange<Int>) async {
         let library = controller.library
         let addresses = indexes.clamped(to: 0...max(library.count - 1, 0)).compactMap { library.album(at: $0)?.coverUrl }
