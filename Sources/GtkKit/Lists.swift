@@ -117,17 +117,17 @@ public final class ListItemFactory: ObjectHandle {
     }
 }
 
-/// What `ListView` and `GridView` share (`GtkListBase`): a view of a selection's items made
-/// by a factory, activation, and scrolling to an item.
+/// A virtualised line of items (`GtkGridView` of one column along `orientation`): only the
+/// items near the visible range exist, about 30 (`GTK_GRID_VIEW_MAX_VISIBLE_ROWS`) where a
+/// `GtkListView` keeps 200. Its items are grid cells to assistive technologies.
 @MainActor
-public class ListBase: Widget {
-    /// The view `make` makes of `selection` and `factory` (each referenced for it), laid out
-    /// along `orientation`.
-    fileprivate init(selection: SingleSelection, factory: ListItemFactory, orientation: Orientation,
-                     make: (OpaquePointer?, OpaquePointer?) -> UnsafeMutablePointer<GtkWidget>?) {
-        super.init(owning: make(bl_selection_model(g_object_ref(selection.gObject)),
-                                bl_list_item_factory(g_object_ref(factory.gObject))))
+public final class GridView: Widget {
+    public init(selection: SingleSelection, factory: ListItemFactory, orientation: Orientation) {
+        super.init(owning: gtk_grid_view_new(bl_selection_model(g_object_ref(selection.gObject)),
+                                             bl_list_item_factory(g_object_ref(factory.gObject))))
         gtk_orientable_set_orientation(bl_orientable(gObject), orientation.gtk)
+        gtk_grid_view_set_min_columns(bl_grid_view(gObject), 1)
+        gtk_grid_view_set_max_columns(bl_grid_view(gObject), 1)
     }
 
     /// Called with the item's position when the user activates an item: a double click, or
@@ -140,26 +140,5 @@ public class ListBase: Widget {
     /// Moves the keyboard focus to the item at `position` and scrolls it into view.
     public func scrollToItem(at position: Int) {
         bl_list_base_scroll_to_item(gtkWidget, guint(position))
-    }
-}
-
-/// A virtualised list (`GtkListView`): only the rows near the visible range exist. GTK 4.8
-/// keeps about 200 of them around its anchor, however few are visible.
-@MainActor
-public final class ListView: ListBase {
-    public init(selection: SingleSelection, factory: ListItemFactory, orientation: Orientation) {
-        super.init(selection: selection, factory: factory, orientation: orientation, make: gtk_list_view_new)
-    }
-}
-
-/// A virtualised line of items (`GtkGridView` of one column along `orientation`): only the
-/// items near the visible range exist, about 30 (`GTK_GRID_VIEW_MAX_VISIBLE_ROWS`) where a
-/// `ListView` keeps 200. Its items are grid cells to assistive technologies.
-@MainActor
-public final class GridView: ListBase {
-    public init(selection: SingleSelection, factory: ListItemFactory, orientation: Orientation) {
-        super.init(selection: selection, factory: factory, orientation: orientation, make: gtk_grid_view_new)
-        gtk_grid_view_set_min_columns(bl_grid_view(gObject), 1)
-        gtk_grid_view_set_max_columns(bl_grid_view(gObject), 1)
     }
 }

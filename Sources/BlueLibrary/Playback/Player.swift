@@ -34,10 +34,8 @@ package final class Player {
     private(set) var pipeline: AudioPipeline?
     /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
     private var pipelineFailed = false
-    /// Whether GStreamer's set-up was started (`prepare()`).
-    var isPrepared = false
-    /// Whether GStreamer's set-up has finished: until then no pipeline is made.
-    var isGStreamerReady = false
+    /// Where GStreamer's set-up is (`prepare()`): until it is ready, no pipeline is made.
+    var setUp = GStreamerSetUp.notStarted
     /// Whether the current track starts playing once GStreamer is ready (a Play came first).
     var startsWhenReady = false
     /// Whether the pipeline holds the current track (not so after a relaunch, until Play).
@@ -212,7 +210,7 @@ package final class Player {
     /// Loads `track` into the pipeline and plays it from `position` (once GStreamer is ready,
     /// see `prepare()`); false when there is no pipeline to play with.
     func load(_ track: Track, at position: Double) -> Bool {
-        guard isGStreamerReady else {
+        guard setUp == .ready else {
             startsWhenReady = true
             prepare()
             return true
