@@ -164,13 +164,6 @@ public final class ApplicationWindow: Widget, ActionMap {
 
     public var isMaximized: Bool { gtk_window_is_maximized(window) != 0 }
 
-    /// Whether the window has a Keyboard Shortcuts window (GtkApplication makes one from
-    /// the resource `gtk/help-overlay.ui` under the app's resource base path), which
-    /// `win.show-help-overlay` opens.
-    public var hasHelpOverlay: Bool {
-        gtk_application_window_get_help_overlay(cast()) != nil
-    }
-
     /// Sets what the window shows, header bar included.
     public func setContent(_ content: Widget) {
         adw_application_window_set_content(bl_adw_application_window(gObject), content.gtkWidget)

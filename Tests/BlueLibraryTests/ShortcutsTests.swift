@@ -22,7 +22,8 @@ struct ShortcutsTests {
                 let bound = harness.app.application.accelerators(for: action.detailedName)
                 #expect(bound == action.accelerators.compactMap(Accelerator.canonical), "\(action.detailedName)")
             }
-            #expect(harness.window.window.hasHelpOverlay)
+            harness.activate(AppAction.showShortcuts.detailedName)
+            #expect(harness.window.window.isHelpOverlayShown, "the Keyboard Shortcuts window comes from the resource bundle")
             #expect(IconTheme.hasIcon(named: AppInfo.applicationID), "the app icon comes from the resource bundle")
             await harness.close()
         }
@@ -38,7 +39,7 @@ struct ShortcutsTests {
 
     @Test func theKeyboardShortcutsWindowShowsTheFirstShortcutOfEveryAction() throws {
         AppResources.register()
-        let overlay = try #require(ResourceBundle.text(at: AppResources.helpOverlayPath))
+        let overlay = try #require(ResourceBundle.text(at: AppResources.shortcutsWindowPath))
         let shown = Set(Self.accelerators(inBuilderXML: overlay).compactMap(Accelerator.canonical))
         for action in Self.boundActions {
             let first = try #require(action.accelerators.first)

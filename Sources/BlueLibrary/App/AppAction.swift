@@ -6,7 +6,7 @@ import LibraryCore
 /// Every action a user can trigger by name, with its keyboard shortcuts: the one place they
 /// are declared. The application's accelerators, the window's shortcuts, the buttons' action
 /// names and tooltips and the menu are made from it; the Keyboard Shortcuts window
-/// (`Resources/gtk/help-overlay.ui`) and the README's table are checked against it by
+/// (`Resources/shortcuts-window.ui`) and the README's table are checked against it by
 /// `ShortcutsTests`.
 ///
 /// Keys that only move within a widget (arrows, Home, End, Tab, F10) belong to GTK's own
@@ -82,7 +82,7 @@ enum AppAction: CaseIterable {
         case .previousTrack: "previous-track"
         case .importAlbumList: "import"
         case .exportAlbumList: "export"
-        case .showShortcuts: "show-help-overlay"  // GtkApplicationWindow's own
+        case .showShortcuts: "show-help-overlay"  // the name GtkApplicationWindow's own would have
         case .closeWindow: "close"  // GtkWindow's own
         case .about: "about"
         case .startNewLibrary: "start-new-library"

@@ -12,13 +12,14 @@ enum AppResources {
     /// The application's resource base path, which GtkApplication derives from its id.
     static let basePath = "/io/github/bluelibrary/BlueLibrary"
     static let styleSheetPath = basePath + "/style.css"
-    static let helpOverlayPath = basePath + "/gtk/help-overlay.ui"
+    /// The Keyboard Shortcuts window, built when it is first opened (`win.show-help-overlay`).
+    static let shortcutsWindowPath = basePath + "/shortcuts-window.ui"
 
     private static var isRegistered = false
     private static var isIconSet = false
 
     /// Makes the bundle available to GLib; call it before the application starts up, which
-    /// is when GtkApplication looks for its help overlay and icons.
+    /// is when GtkApplication looks for its style sheet and icons.
     static func register() {
         guard !isRegistered else { return }
         isRegistered = true

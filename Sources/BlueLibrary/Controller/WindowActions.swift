@@ -6,7 +6,8 @@ import LibraryCore
 /// The window's own actions (`win.add`, `win.edit`, `win.undo`, `win.redo`, `win.delete`,
 /// `win.dismiss-notice`, `win.import`, `win.export`, `win.import-music-folder`, `win.music-folders`,
 /// `win.find-cover-online`, `win.find-missing-covers`, `win.search`,
-/// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`):
+/// `win.sort`, `win.play`, `win.play-pause`, `win.next-track`, `win.previous-track`,
+/// `win.show-help-overlay`):
 /// what the toolbar buttons, the undo notice and the keyboard shortcuts trigger. Their
 /// enabled state is what makes the buttons sensitive.
 @MainActor
@@ -28,12 +29,16 @@ package final class WindowActions {
     package let playPauseAction = SimpleAction(name: AppAction.playPause.name)
     package let nextTrackAction = SimpleAction(name: AppAction.nextTrack.name)
     package let previousTrackAction = SimpleAction(name: AppAction.previousTrack.name)
+    /// Opens the Keyboard Shortcuts window, built the first time: GtkApplicationWindow's own
+    /// action needs the window built with every window (`AppResources.shortcutsWindowPath`).
+    package let showShortcutsAction = SimpleAction(name: AppAction.showShortcuts.name)
     /// The sort of the albums shown (`win.sort::title`), a radio group in the main menu.
     package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
         for action in [addAction, editAction, undoAction, redoAction, deleteAction, dismissNoticeAction, importAction, exportAction, importMusicFolderAction, musicFoldersAction,
-                       findCoverOnlineAction, findMissingCoversAction, searchAction, playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction] {
+                       findCoverOnlineAction, findMissingCoversAction, searchAction, playAlbumAction, playPauseAction, nextTrackAction, previousTrackAction,
+                       showShortcutsAction] {
             window.add(action)
         }
         window.add(sortAction)
@@ -61,6 +66,7 @@ package final class WindowActions {
         playPauseAction.onActivate { [weak controller] in controller?.togglePlayPause() }
         nextTrackAction.onActivate { [weak controller] in controller?.player.next() }
         previousTrackAction.onActivate { [weak controller] in controller?.player.previous() }
+        showShortcutsAction.onActivate { [weak controller] in controller?.showKeyboardShortcuts() }
     }
 
     func update(canUndo: Bool, canRedo: Bool, hasSelection: Bool) {
