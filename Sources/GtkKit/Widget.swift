@@ -87,8 +87,8 @@ open class Widget: ObjectHandle {
     /// GTK 4.8 looks for the pointer (a round trip to the X server) whenever a shown widget's
     /// tooltip changes, even before the widget is in a window, where there is no pointer to
     /// look for. A widget not yet realised is hidden for the change, which skips the lookup: a
-    /// window that sets its twenty tooltips while it is built waits for the X server twenty
-    /// times less (on a busy machine, a millisecond or more each).
+    /// window that sets fifteen tooltips while it is built no longer waits for the X server
+    /// fifteen times (on a busy machine, a millisecond or more each).
     public var tooltip: String? {
         get { gtk_widget_get_tooltip_text(gtkWidget).map { String(cString: $0) } }
         set {

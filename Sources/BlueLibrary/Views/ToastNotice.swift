@@ -141,8 +141,8 @@ package final class ToastNotice {
     /// libadwaita 1.2's buttons are heard badly: the close button is an icon with no name
     /// (read as "button"), and GTK 4.8 reads the Undo button as "_Undo Undo". Both are
     /// named, and the close button gets a tooltip like the window's other buttons (once:
-    /// setting a tooltip costs a round trip to the X server, and a notice shown again for
-    /// each of quick deletions keeps its buttons).
+    /// setting the tooltip of a realised button costs a round trip to the X server, and a
+    /// notice shown again for each of quick deletions keeps its buttons).
     private func nameButtons() {
         for button in toastWidget?.descendantButtons ?? [] {
             if button.boundActionName == nil {
