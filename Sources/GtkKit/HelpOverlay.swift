@@ -33,8 +33,7 @@ extension ApplicationWindow {
             throw HelpOverlayError(description: consumeErrorMessage(&error, otherwise: "\(resourcePath) could not be read"))
         }
         guard let object = gtk_builder_get_object(builder, "help_overlay"),
-              g_type_check_instance_is_a(UnsafeMutableRawPointer(object).assumingMemoryBound(to: GTypeInstance.self),
-                                         gtk_shortcuts_window_get_type()) != 0 else {
+              g_type_check_instance_is_a(UnsafeMutablePointer(OpaquePointer(object)), gtk_shortcuts_window_get_type()) != 0 else {
             throw HelpOverlayError(description: "\(resourcePath) has no GtkShortcutsWindow named help_overlay")
         }
         // The window takes its own reference; the builder's goes with it.

@@ -103,8 +103,8 @@ open class Widget: ObjectHandle {
     }
 
     /// A tooltip whose text is asked for only when it is about to show (`query-tooltip`).
-    /// Setting `tooltip` costs a round trip to the X server (GTK 4.8 looks for the pointer);
-    /// this costs nothing per change, which matters for views that are rebound by the hundred.
+    /// Setting `tooltip` on a realised widget costs a round trip to the X server (GTK 4.8 looks
+    /// for the pointer); this costs nothing per change, which matters for views that are rebound by the hundred.
     public func provideTooltip(_ text: @escaping @MainActor () -> String?) {
         gtk_widget_set_has_tooltip(gtkWidget, 1)
         _ = connectTooltip(text)
