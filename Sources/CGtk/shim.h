@@ -62,6 +62,12 @@ static inline AdwToast *bl_adw_toast(gpointer instance) { return ADW_TOAST(insta
 static inline AdwStatusPage *bl_adw_status_page(gpointer instance) { return ADW_STATUS_PAGE(instance); }
 static inline AdwMessageDialog *bl_adw_message_dialog(gpointer instance) { return ADW_MESSAGE_DIALOG(instance); }
 static inline AdwAboutWindow *bl_adw_about_window(gpointer instance) { return ADW_ABOUT_WINDOW(instance); }
+static inline AdwPreferencesWindow *bl_adw_preferences_window(gpointer instance) { return ADW_PREFERENCES_WINDOW(instance); }
+static inline AdwPreferencesPage *bl_adw_preferences_page(gpointer instance) { return ADW_PREFERENCES_PAGE(instance); }
+static inline AdwPreferencesGroup *bl_adw_preferences_group(gpointer instance) { return ADW_PREFERENCES_GROUP(instance); }
+static inline AdwPreferencesRow *bl_adw_preferences_row(gpointer instance) { return ADW_PREFERENCES_ROW(instance); }
+static inline AdwActionRow *bl_adw_action_row(gpointer instance) { return ADW_ACTION_ROW(instance); }
+static inline GtkSwitch *bl_switch(gpointer instance) { return GTK_SWITCH(instance); }
 
 // MARK: - Signals (g_signal_connect_data is a function; the flags enum is awkward in Swift)
 

@@ -74,6 +74,13 @@ public final class Application: ObjectHandle, ActionMap {
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }
 
+    /// Keeps the application running with no window open (music that goes on after its
+    /// window closed), until `release()`. Each hold needs its own release.
+    public func hold() { g_application_hold(bl_g_application(gObject)) }
+
+    /// Lets go of a `hold()`: with no window left, the application then ends.
+    public func release() { g_application_release(bl_g_application(gObject)) }
+
     /// Activates the application's action `name` (without its `app.` prefix), as a menu item
     /// naming it would.
     public func activateAction(_ name: String) {
@@ -82,8 +89,8 @@ public final class Application: ObjectHandle, ActionMap {
 
     /// Asks the session not to suspend while `window` is open (music plays), saying `reason`;
     /// returns the request's cookie for `uninhibit`, or 0 when the session cannot be asked.
-    public func inhibitSuspend(for window: ApplicationWindow, reason: String) -> UInt32 {
-        gtk_application_inhibit(application, window.window, GTK_APPLICATION_INHIBIT_SUSPEND, reason)
+    public func inhibitSuspend(for window: ApplicationWindow?, reason: String) -> UInt32 {
+        gtk_application_inhibit(application, window?.window, GTK_APPLICATION_INHIBIT_SUSPEND, reason)
     }
 
     /// Withdraws a request `inhibitSuspend` made.

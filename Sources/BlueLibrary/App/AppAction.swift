@@ -33,6 +33,7 @@ enum AppAction: CaseIterable {
     case exportAlbumList
     case showShortcuts
     case closeWindow
+    case preferences
     case about
     case startNewLibrary
     case quit
@@ -57,7 +58,7 @@ enum AppAction: CaseIterable {
         case .addAlbum, .editAlbum, .importMusicFolder, .musicFolders, .findCoverOnline, .findMissingCovers, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
              .playAlbum, .playPause, .nextTrack, .previousTrack: .win
         case .closeWindow: .window
-        case .about, .startNewLibrary, .quit: .app
+        case .preferences, .about, .startNewLibrary, .quit: .app
         }
     }
 
@@ -84,6 +85,7 @@ enum AppAction: CaseIterable {
         case .exportAlbumList: "export"
         case .showShortcuts: "show-help-overlay"  // the name GtkApplicationWindow's own would have
         case .closeWindow: "close"  // GtkWindow's own
+        case .preferences: "preferences"
         case .about: "about"
         case .startNewLibrary: "start-new-library"
         case .quit: "quit"
@@ -116,6 +118,7 @@ enum AppAction: CaseIterable {
         case .sort, .playAlbum, .importAlbumList, .exportAlbumList, .musicFolders, .findCoverOnline, .findMissingCovers: []
         case .showShortcuts: ["<Control>question"]
         case .closeWindow: ["<Control>w"]
+        case .preferences: ["<Control>comma"]
         case .about, .startNewLibrary: []
         case .quit: ["<Control>q"]
         }
@@ -148,6 +151,7 @@ enum AppAction: CaseIterable {
         case .exportAlbumList: localized("_Export Album List…")
         case .showShortcuts: localized("_Keyboard Shortcuts")
         case .closeWindow: localized("Close the window")
+        case .preferences: localized("_Preferences")
         case .about: localized("_About BlueLibrary")
         case .startNewLibrary: localized("_Start a New Library")
         case .quit: localized("_Quit")

@@ -4,15 +4,25 @@ import LibraryCore
 
 // MARK: - BlueLibraryApp
 
-/// The application: one instance per session (a second launch presents the first window),
-/// app-wide actions (quit, about), keyboard shortcuts, the resource bundle, and saving at quit.
+/// The application: one instance per session (a second launch presents the first window, or
+/// opens it again), app-wide actions (quit, about, preferences), keyboard shortcuts, the
+/// resource bundle, the playback that may outlive the window (`PlaybackSession`), and saving
+/// at quit.
 @MainActor
 public final class BlueLibraryApp {
     let application: Application
     private let makeLibrary: @MainActor () -> LibraryAPI
     private(set) var library: LibraryAPI?
-    /// The main window's controller, once the app is activated.
-    package private(set) var windowController: MainWindowController?
+    /// The main window's controller while the window is open.
+    package internal(set) var windowController: MainWindowController?
+    /// The player and its app-wide observers, from the library's opening to quit.
+    package private(set) var playback: PlaybackSession?
+    /// Whether the app holds itself running for music playing with no window open.
+    var isHeldForMusic = false
+    /// Follows the player while the app holds itself for music: when it stops, the app ends.
+    var heldMusicObservation: PlayerObservation?
+    /// The Preferences window while it is open.
+    package internal(set) var preferencesWindow: AppPreferencesWindow?
 
     /// Album list files to import once the window opens (`bluelibrary --import FILE`).
     public var filesToImport: [URL] = []
@@ -40,7 +50,10 @@ public final class BlueLibraryApp {
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
         application.onOpen { [weak self] files, hint in self?.open(files, hint: hint) }
-        application.onShutdown { [weak self] in self?.library?.close() }
+        application.onShutdown { [weak self] in
+            self?.playback?.shutDown()
+            self?.library?.close()
+        }
         addActions()
     }
 
@@ -59,10 +72,15 @@ public final class BlueLibraryApp {
         return application.isRemote
     }
 
-    /// Opens the window, or presents it if it is already open (a second launch).
+    /// Opens the window, or presents it if it is already open (a second launch), or opens it
+    /// again with the player as it is (music played on with the window closed).
     func activate() {
         if let windowController {
             windowController.present()
+            return
+        }
+        if let library {
+            openWindow(over: library)
             return
         }
         if LibraryPreload.isWaitingForLock {
@@ -83,16 +101,27 @@ public final class BlueLibraryApp {
         }
         AppResources.applyWindowIcon()
         self.library = library
-        let controller = MainWindowController(application: application, library: library)
-        windowController = controller
-        onWindowOpened?(controller)
-        controller.present()
+        playback = PlaybackSession(application: application, library: library,
+                                   onRaise: { [weak self] in self?.activate() },
+                                   onQuit: { [weak self] in self?.quit() })
+        openWindow(over: library)
         // The waiting window goes once the library's is there (never no window in between,
         // which would end the app).
         inUseWindow?.window.destroy()
         inUseWindow = nil
-        for file in filesToImport { controller.importAlbumList(from: file) }
+        for file in filesToImport { windowController?.importAlbumList(from: file) }
         filesToImport = []
+    }
+
+    /// Opens the main window over `library`, showing and driving the app's player.
+    private func openWindow(over library: LibraryAPI) {
+        guard let playback else { return }
+        let controller = MainWindowController(application: application, library: library, player: playback.player)
+        controller.onClosed = { [weak self] in self?.windowClosed() }
+        windowController = controller
+        onWindowOpened?(controller)
+        controller.present()
+        stopHoldingForMusic()  // the window keeps the app running now
     }
 
     /// Shows that the launch waits for another process to let go of the library, and
@@ -138,6 +167,7 @@ public final class BlueLibraryApp {
         application.addAction(AppAction.quit.name) { [weak self] in self?.quit() }
         application.addAction(AppAction.about.name) { [weak self] in self?.showAbout() }
         application.addAction(AppAction.startNewLibrary.name) { [weak self] in self?.startNewLibrary() }
+        application.addAction(AppAction.preferences.name) { [weak self] in self?.showPreferences() }
         application.setAccelerators(of: AppAction.allCases)
     }
 
@@ -149,7 +179,11 @@ public final class BlueLibraryApp {
             guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
             windowController.prepareToClose()
             windowController.window.destroy()
+            self.windowController = nil
         }
+        preferencesWindow?.close()
+        playback?.shutDown()
+        stopHoldingForMusic()
         library?.flush()
         application.quit()
     }

@@ -51,7 +51,7 @@ extension MainWindowController {
     /// The selected `album`'s properties, with "Files: Not found…" when its files are gone.
     func propertyRows(for album: Album) -> [AlbumPropertyRow] {
         var rows = album.tableRepresentation
-        if selectedAlbumIsMissing {
+        if player.selectedAlbumIsMissing {
             rows.append(AlbumPropertyRow(title: localized("Files"), value: localized("Not found: they may have moved, or be on a drive that is not connected")))
         }
         return rows

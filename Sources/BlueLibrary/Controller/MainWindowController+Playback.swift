@@ -4,38 +4,14 @@ import LibraryCore
 // MARK: - Playing albums
 
 extension MainWindowController {
-    /// Wires the player to the play bar, the track list, the strip's marker, the Play button
-    /// and the session (suspend).
+    /// Makes the play bar, the track list, the strip's marker and the Play button observers
+    /// of the application's player, showing it as it is now (music may have played on while
+    /// no window was open).
     func connectPlayback() {
-        player.onChange = { [weak self] change in self?.playerChanged(change) }
+        playerObservation = player.observe { [weak self] change in self?.playerChanged(change) }
         playBar.onSeek = { [weak self] seconds in self?.player.seek(to: seconds) }
-        trackList.onActivate = { [weak self] index in self?.playSelectedAlbum(from: index) }
+        trackList.onActivate = { [weak self] index in self?.player.playSelectedAlbum(from: index) }
         refreshPlayBar()
-    }
-
-    // MARK: Actions
-
-    /// Play (the details' button): the selected album from its first track.
-    func playSelectedAlbum(from index: Int = 0) {
-        guard let id = library.selectedIndex.flatMap(library.albumID(at:)) else { return }
-        player.play(albumID: id, from: index)
-    }
-
-    /// Ctrl+Space, and the media controls' Play/Pause: pauses or plays what is loaded, or
-    /// plays the selected album when nothing is.
-    func togglePlayPause() {
-        if player.queue == nil { playSelectedAlbum() } else { player.togglePlayPause() }
-    }
-
-    /// Whether the selected album has music files to play.
-    var selectedAlbumIsPlayable: Bool {
-        guard let album = library.selectedAlbum else { return false }
-        return album.folder != nil && (album.trackCount ?? 0) > 0 && player.isAvailable && !selectedAlbumIsMissing
-    }
-
-    /// Whether the selected album's files were found gone (`LibraryAPI.isMissing(_:)`).
-    var selectedAlbumIsMissing: Bool {
-        library.selectedIndex.flatMap(library.albumID(at:)).map(library.isMissing) ?? false
     }
 
     // MARK: Following the player
@@ -47,7 +23,6 @@ extension MainWindowController {
             refreshPlayingMarker()
         case .status:
             playBar.showPlaying(player.status == .playing)
-            keepSessionAwake(player.status == .playing)
             refreshPlayingMarker()
         case .position, .seeked:
             playBar.showPosition(player.currentPosition, of: player.duration)
@@ -60,7 +35,6 @@ extension MainWindowController {
         }
         // The position changes four times a second; what can be pressed does not.
         if change != .position { refreshPlaybackActions() }
-        mediaControls?.playerChanged(change)
     }
 
     /// Shows the play bar while an album is loaded, with its track, cover and position.
@@ -111,7 +85,7 @@ extension MainWindowController {
     }
 
     func refreshPlaybackActions() {
-        let playable = selectedAlbumIsPlayable
+        let playable = player.selectedAlbumIsPlayable
         if playable { player.prepare() }
         actions.playAlbumAction.isEnabled = playable
         actions.playPauseAction.isEnabled = player.queue != nil || playable
@@ -122,28 +96,11 @@ extension MainWindowController {
         case (_, false): localized("Playing needs GStreamer, which could not be set up")
         case (let album?, true) where album.folder == nil || (album.trackCount ?? 0) == 0:
             localized("This album has no music files: only albums imported from a music folder can be played")
-        case (_?, true) where selectedAlbumIsMissing:
+        case (_?, true) where player.selectedAlbumIsMissing:
             localized("This album’s files are not found: they may have moved, or be on a drive that is not connected")
         default: AppAction.playAlbum.tooltip(localized("Play the album"))
         }
         // Setting a tooltip asks the X server where the pointer is: only when it changes.
         if properties.playButton.tooltip != tooltip { properties.playButton.tooltip = tooltip }
-    }
-
-    /// While music plays, the session does not suspend.
-    func keepSessionAwake(_ awake: Bool) {
-        if awake, suspendCookie == 0 {
-            suspendCookie = application.inhibitSuspend(for: window, reason: localized("Playing music"))
-        } else if !awake, suspendCookie != 0 {
-            application.uninhibit(suspendCookie)
-            suspendCookie = 0
-        }
-    }
-
-    /// After the library lost albums: the album playing stops if it was deleted (undo brings
-    /// the album back, not the playback).
-    func stopPlayingDeletedAlbum() {
-        guard let id = player.queue?.albumID, !library.contains(albumID: id) else { return }
-        player.stop()
     }
 }

@@ -35,15 +35,14 @@ public final class MainWindowController {
     package let browsingBar = BrowsingBar()
     package let trackList = TrackListView()
     package let playBar = PlayBar()
+    /// The application's player, which this window shows and drives while it is open.
     package let player: Player
     /// The properties and the track list, side by side in a wide window, one above the other
     /// in a narrow one.
     let details = Box(.horizontal, spacing: 0)
-    /// GNOME's media controls and the media keys (MPRIS); nil without a session bus.
-    var mediaControls: MediaControls?
     let application: Application
-    /// The request that keeps the session from suspending while music plays (0: none).
-    var suspendCookie: UInt32 = 0
+    /// Keeps the play bar, the track list and the strip's mark following the player.
+    var playerObservation: PlayerObservation?
     /// The album the strip marks as playing.
     var markedAlbumID: AlbumID?
     package let actions: WindowActions
@@ -51,6 +50,9 @@ public final class MainWindowController {
     let coverTextures = CoverTextures()
 
     private var observation: LibraryObservation?
+    /// Called once the window has closed (its close button, Ctrl+W), after `prepareToClose`:
+    /// the application then keeps the music or quits.
+    package var onClosed: (@MainActor () -> Void)?
     /// The Add Album or Edit Album dialog while it is open.
     package internal(set) var editor: AlbumEditor?
     /// The music folder import under way, and those waiting.
@@ -76,10 +78,10 @@ public final class MainWindowController {
 
     // MARK: Life cycle
 
-    public init(application: Application, library: LibraryAPI) {
+    init(application: Application, library: LibraryAPI, player: Player) {
         self.library = library
         self.application = application
-        player = Player(library: library)
+        self.player = player
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
         window.defaultSize = Self.openingSize(remembered: library.windowSize)
@@ -115,7 +117,6 @@ public final class MainWindowController {
         actions.connect(to: self)
         connectBrowsing()
         connectPlayback()
-        mediaControls = MediaControls(controller: self)
         observation = library.observe { [weak self] event in self?.handle(event) }
         window.onResize { [weak self] in
             guard let self else { return }
@@ -128,6 +129,7 @@ public final class MainWindowController {
             rememberWindowSize()
             guard mayClose() else { return true }
             prepareToClose()
+            onClosed?()
             return false
         }
 
@@ -150,12 +152,11 @@ public final class MainWindowController {
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
 
-    /// Before the window goes: remembers what plays and where, stops it, withdraws the media
-    /// controls, and closes the dialogs.
+    /// Before the window goes: stops following the library and the player (which is the
+    /// application's, and may play on), and closes the dialogs.
     package func prepareToClose() {
-        player.shutDown()
-        keepSessionAwake(false)
-        mediaControls?.unpublish()
+        observation?.cancel()
+        playerObservation?.cancel()
         closeDialogs()
     }
 
@@ -196,7 +197,7 @@ public final class MainWindowController {
         switch event {
         case .albumsChanged(.removed(let index)):
             scroller.removeView(at: index)
-            stopPlayingDeletedAlbum()
+            player.stopIfAlbumWasDeleted()
             refreshSelection(animated: true)
         case .albumsChanged(.inserted(let index)):
             scroller.insertView(at: index)
@@ -209,7 +210,7 @@ public final class MainWindowController {
             refreshSelection(animated: false)
         case .albumsChanged(.reloaded):
             scroller.reload()
-            stopPlayingDeletedAlbum()
+            player.stopIfAlbumWasDeleted()
             refreshSelection(animated: false)
         case .selectionChanged:
             refreshSelection(animated: true)

@@ -62,8 +62,8 @@ package final class WindowActions {
         findMissingCoversAction.onActivate { [weak controller] in controller?.findMissingCovers() }
         searchAction.onActivate { [weak controller] in controller?.startSearching() }
         sortAction.onChoose { [weak controller] name in controller?.sort(by: name) }
-        playAlbumAction.onActivate { [weak controller] in controller?.playSelectedAlbum() }
-        playPauseAction.onActivate { [weak controller] in controller?.togglePlayPause() }
+        playAlbumAction.onActivate { [weak controller] in controller?.player.playSelectedAlbum() }
+        playPauseAction.onActivate { [weak controller] in controller?.player.playPauseOrPlaySelected() }
         nextTrackAction.onActivate { [weak controller] in controller?.player.next() }
         previousTrackAction.onActivate { [weak controller] in controller?.player.previous() }
         showShortcutsAction.onActivate { [weak controller] in controller?.showKeyboardShortcuts() }

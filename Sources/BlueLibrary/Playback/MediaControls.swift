@@ -7,8 +7,10 @@ import LibraryCore
 /// GNOME's media controls, the media keys and tools such as `playerctl` reach the player over
 /// MPRIS 2: the app owns `org.mpris.MediaPlayer2.BlueLibrary` on the session bus and exports
 /// the `org.mpris.MediaPlayer2` and `.Player` interfaces at `/org/mpris/MediaPlayer2`
-/// (`Resources/org.mpris.MediaPlayer2.xml`). An adapter: it turns the player's state into MPRIS
-/// properties and signals, and MPRIS calls into the controller's playback actions.
+/// (`Resources/org.mpris.MediaPlayer2.xml`). An adapter and one of the player's observers: it
+/// turns the app's player's state into MPRIS properties and signals, and MPRIS calls the
+/// player. It knows no window: Raise and Quit go to the application, which answers them
+/// with a window or without one.
 @MainActor
 final class MediaControls: SessionBusObject {
     static let busName = "org.mpris.MediaPlayer2.BlueLibrary"
@@ -16,14 +18,23 @@ final class MediaControls: SessionBusObject {
     static let rootInterface = "org.mpris.MediaPlayer2"
     static let playerInterface = "org.mpris.MediaPlayer2.Player"
 
-    private weak var controller: MainWindowController?
+    private let player: Player
+    private var library: LibraryAPI { player.library }
+    /// MPRIS `Raise`: the application shows its window, opening one if none is open.
+    private let onRaise: @MainActor () -> Void
+    /// MPRIS `Quit`: the application quits, window and music.
+    private let onQuit: @MainActor () -> Void
     private var service: SessionBusService?
+    private var observation: PlayerObservation?
     /// The Player properties last announced, to announce only what changed.
     private var announced: [String: DBusValue] = [:]
 
-    /// Publishes the controls for `controller`'s player; nil when the interfaces cannot be read.
-    init?(controller: MainWindowController) {
-        self.controller = controller
+    /// Publishes the controls for `player`; nil when the interfaces cannot be read or the name
+    /// cannot be owned (no session bus).
+    init?(player: Player, onRaise: @escaping @MainActor () -> Void, onQuit: @escaping @MainActor () -> Void) {
+        self.player = player
+        self.onRaise = onRaise
+        self.onQuit = onQuit
         guard let xml = ResourceBundle.text(at: AppResources.basePath + "/org.mpris.MediaPlayer2.xml") else { return nil }
         do {
             service = try SessionBusService(name: Self.busName, path: Self.objectPath, introspectionXML: xml, object: self)
@@ -32,19 +43,19 @@ final class MediaControls: SessionBusObject {
             return nil
         }
         announced = playerProperties
+        observation = player.observe { [weak self] change in self?.playerChanged(change) }
     }
 
     /// Withdraws the name from the bus (at quit).
     func unpublish() {
+        observation?.cancel()
         service?.unpublish()
     }
-
-    private var player: Player? { controller?.player }
 
     // MARK: Following the player
 
     /// Announces what changed: `PropertiesChanged` for the Player properties, `Seeked` after a seek.
-    func playerChanged(_ change: PlayerChange) {
+    private func playerChanged(_ change: PlayerChange) {
         if change == .position { return }  // clients poll the position
         let now = playerProperties
         let changed = now.filter { announced[$0.key] != $0.value && $0.key != "Position" }
@@ -53,20 +64,19 @@ final class MediaControls: SessionBusObject {
             service?.emitPropertiesChanged(interface: Self.playerInterface, changed: changed)
         }
         if change == .seeked {
-            service?.emitSignal(interface: Self.playerInterface, name: "Seeked", arguments: [.int64(Self.microseconds(player?.currentPosition ?? 0))])
+            service?.emitSignal(interface: Self.playerInterface, name: "Seeked", arguments: [.int64(Self.microseconds(player.currentPosition))])
         }
     }
 
     // MARK: SessionBusObject
 
     func call(interface: String, method: String, arguments: [DBusValue]) throws(DBusError) -> [DBusValue] {
-        guard let controller, let player else { throw .failed("The window is closed") }
         switch (interface, method) {
-        case (Self.rootInterface, "Raise"): controller.window.present()
-        case (Self.rootInterface, "Quit"): controller.window.close()
-        case (Self.playerInterface, "Play"): if !player.play() { controller.playSelectedAlbum() }
+        case (Self.rootInterface, "Raise"): onRaise()
+        case (Self.rootInterface, "Quit"): onQuit()
+        case (Self.playerInterface, "Play"): player.playOrPlaySelected()
         case (Self.playerInterface, "Pause"): player.pause()
-        case (Self.playerInterface, "PlayPause"): controller.togglePlayPause()
+        case (Self.playerInterface, "PlayPause"): player.playPauseOrPlaySelected()
         case (Self.playerInterface, "Stop"): player.stop()
         case (Self.playerInterface, "Next"): player.next()
         case (Self.playerInterface, "Previous"): player.previous()
@@ -115,14 +125,14 @@ final class MediaControls: SessionBusObject {
     }
 
     private var playerProperties: [String: DBusValue] {
-        let queue = player?.queue
-        let canPlay = queue != nil || (controller?.selectedAlbumIsPlayable ?? false)
+        let queue = player.queue
+        let canPlay = queue != nil || player.selectedAlbumIsPlayable
         return [
             "PlaybackStatus": .string(playbackStatus),
             "LoopStatus": .string("None"), "Rate": .double(1), "Shuffle": .bool(false), "Volume": .double(1),
             "MinimumRate": .double(1), "MaximumRate": .double(1),
             "Metadata": .dictionary(metadata),
-            "Position": .int64(Self.microseconds(player?.currentPosition ?? 0)),
+            "Position": .int64(Self.microseconds(player.currentPosition)),
             "CanGoNext": .bool(queue?.hasNext ?? false), "CanGoPrevious": .bool(queue != nil),
             "CanPlay": .bool(canPlay), "CanPause": .bool(queue != nil), "CanSeek": .bool(queue != nil),
             "CanControl": .bool(true),
@@ -130,7 +140,7 @@ final class MediaControls: SessionBusObject {
     }
 
     private var playbackStatus: String {
-        switch player?.status ?? .stopped {
+        switch player.status {
         case .playing: "Playing"
         case .paused: "Paused"
         case .stopped: "Stopped"
@@ -139,12 +149,12 @@ final class MediaControls: SessionBusObject {
 
     /// The track's id: stable for one track of one album ("/io/github/bluelibrary/BlueLibrary/Track/12_3").
     private var trackID: String? {
-        guard let queue = player?.queue else { return nil }
+        guard let queue = player.queue else { return nil }
         return "\(AppResources.basePath)/Track/\(queue.albumID)_\(queue.current)"
     }
 
     private var metadata: [String: DBusValue] {
-        guard let player, let track = player.queue?.track, let trackID else {
+        guard let track = player.queue?.track, let trackID else {
             return ["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")]
         }
         let album = player.album
@@ -158,7 +168,7 @@ final class MediaControls: SessionBusObject {
         ]
         if let album {
             values["xesam:albumArtist"] = .strings([album.artist])
-            if let cover = controller?.library.coverFile(for: album) { values["mpris:artUrl"] = .string(cover.absoluteString) }
+            if let cover = library.coverFile(for: album) { values["mpris:artUrl"] = .string(cover.absoluteString) }
         }
         if let number = track.trackNumber { values["xesam:trackNumber"] = .int32(Int32(clamping: number)) }
         if let disc = track.discNumber { values["xesam:discNumber"] = .int32(Int32(clamping: disc)) }

@@ -15,7 +15,7 @@ extension Player {
             guard let index = started.index else { return }
             queue?.current = index
             position = 0
-            onChange?(.track)
+            notify(.track)
             remember()
         case .asyncDone:
             switch pendingStart {
@@ -37,10 +37,10 @@ extension Player {
             queue?.current = 0
             position = 0
             setStatus(.stopped)
-            onChange?(.track)
+            notify(.track)
             library.playback = nil
         case .durationChanged:
-            onChange?(.position)
+            notify(.position)
         case .failed(let failure):
             recover(from: failure)
         case .stateChanged:
@@ -67,7 +67,7 @@ extension Player {
         tellSkipped(upcoming.takeSkipped())
         if failure.kind == .noOutput {
             setStatus(.paused)
-            onChange?(.problem(.noOutput))
+            notify(.problem(.noOutput))
             return
         }
         let failed = failedTrack ?? min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
@@ -78,7 +78,7 @@ extension Player {
             let format = track.path.fileExtension
             unplayable.formUnion(queue.tracks.filter { $0.path.fileExtension == format }.map(\.path))
         }
-        onChange?(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
+        notify(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
         if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
             start(at: queue.current, position: resumeAt, playing: true)
         } else if queue.playable(from: failed + 1, passingOver: unplayable) != nil {
@@ -87,7 +87,7 @@ extension Player {
             self.queue?.current = failed
             position = 0
             setStatus(.stopped)
-            onChange?(.track)
+            notify(.track)
         }
     }
 

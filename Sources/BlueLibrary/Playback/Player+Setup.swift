@@ -33,7 +33,7 @@ extension Player {
         guard status == .playing, let track = queue?.track else { return }
         if !load(track, at: position) {
             stop()
-            onChange?(.problem(.noGStreamer))
+            notify(.problem(.noGStreamer))
         }
     }
 }

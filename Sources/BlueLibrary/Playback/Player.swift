@@ -9,10 +9,11 @@ import LibraryCore
 /// (`AudioPipeline`); remembers what plays and where in the library's memento, so a relaunch
 /// brings it back, paused.
 ///
-/// The play bar, the track list, the strip's marker and the media controls (MPRIS) show what
-/// it reports through `onChange`; they act on it through its methods. It lives on the GTK
-/// thread, except for the choice of the next track, which the pipeline asks for on its own
-/// streaming thread (`UpcomingTracks`).
+/// The application owns it (`PlaybackSession`), not a window: music can go on with the
+/// window closed. The play bar, the track list, the strip's marker, the media controls
+/// (MPRIS) and the suspend inhibitor each observe it (`observe(_:)`) and act on it through its
+/// methods. It lives on the GTK thread, except for the choice of the next track, which the
+/// pipeline asks for on its own streaming thread (`UpcomingTracks`).
 @MainActor
 package final class Player {
     /// What the player is doing.
@@ -25,8 +26,8 @@ package final class Player {
     package private(set) var status: Status = .stopped
     /// Seconds into the current track.
     var position: Double = 0
-    /// Called with every change, on the GTK thread.
-    var onChange: ((PlayerChange) -> Void)?
+    /// Those told of every change, on the GTK thread.
+    private var observers = PlayerObservers()
 
     let library: LibraryAPI
     let upcoming = UpcomingTracks()
@@ -54,6 +55,19 @@ package final class Player {
         self.library = library
         restore()
         if queue != nil { prepare() }
+    }
+
+    // MARK: Observers
+
+    /// Calls `handler` with every change until the observation is cancelled or released.
+    func observe(_ handler: @escaping (PlayerChange) -> Void) -> PlayerObservation {
+        let id = observers.add(handler)
+        return PlayerObservation { [weak self] in self?.observers.remove(id) }
+    }
+
+    /// Tells the observers of `change`.
+    func notify(_ change: PlayerChange) {
+        observers.post(change)
     }
 
     /// Whether playing can work: false once GStreamer or its `playbin` turned out missing.
@@ -134,7 +148,7 @@ package final class Player {
         queue = nil
         position = 0
         setStatus(.stopped)
-        onChange?(.track)
+        notify(.track)
     }
 
     func next() {
@@ -168,7 +182,7 @@ package final class Player {
             pendingStart = .seek(to: target, thenPlay: status == .playing)
         }
         remember()
-        onChange?(.seeked)
+        notify(.seeked)
     }
 
     /// The position now (asked of the pipeline while it plays).
@@ -184,7 +198,7 @@ package final class Player {
         guard let target = current.playable(from: index, passingOver: unplayable) else {
             let title = album?.title ?? ""
             stop()
-            onChange?(.problem(.nothingToPlay(album: title)))
+            notify(.problem(.nothingToPlay(album: title)))
             return
         }
         tellSkipped(target.skipped)
@@ -194,7 +208,7 @@ package final class Player {
         if playing {
             guard load(current.tracks[target.index], at: self.position) else {
                 stop()
-                onChange?(.problem(.noGStreamer))
+                notify(.problem(.noGStreamer))
                 return
             }
         } else {
@@ -202,8 +216,8 @@ package final class Player {
             isLoaded = false
             startsWhenReady = false
         }
-        onChange?(.track)
-        setStatus(playing ? .playing : (status == .stopped ? .paused : status))
+        notify(.track)
+        setStatus(playing ? .playing : (status == .stopped ? .paused : status), remembering: false)
         remember()
     }
 
@@ -232,7 +246,9 @@ package final class Player {
 
     // MARK: State
 
-    func setStatus(_ new: Status) {
+    /// Plays, pauses or stops the position's timer and tells the observers; the memento is
+    /// saved unless the caller saves it itself once its whole change is made.
+    func setStatus(_ new: Status, remembering: Bool = true) {
         if new == .playing {
             if positionTimer == nil {
                 positionTimer = Timeout(milliseconds: Self.positionInterval, repeats: true) { [weak self] in self?.tick() }
@@ -243,19 +259,19 @@ package final class Player {
         }
         guard new != status else { return }
         status = new
-        remember()
-        onChange?(.status)
+        if remembering { remember() }
+        notify(.status)
     }
 
     private func tick() {
         guard isSettled, let now = pipeline?.position else { return }
         position = now
-        onChange?(.position)
+        notify(.position)
     }
 
     func tellSkipped(_ tracks: [Track]) {
         guard !tracks.isEmpty else { return }
-        onChange?(.problem(.skipped(tracks)))
+        notify(.problem(.skipped(tracks)))
     }
 
     /// Keeps what plays and where in the memento (on every change but the passing of time,
@@ -276,7 +292,7 @@ package final class Player {
         // Nothing the pipeline still has to say may reach a window that is going (a message
         // shown then would open a dialog of its own, without a window).
         pipeline?.onEvent = nil
-        onChange = nil
+        observers.removeAll()
         pipeline?.stop()
         isLoaded = false
     }

@@ -33,7 +33,7 @@ package final class Toolbar: Widget {
         menu.appendSection(covers)
         menu.appendSubmenu(AppAction.sort.title, Self.sortMenu())
         let about = Menu()
-        for action in [AppAction.showShortcuts, .about, .quit] {
+        for action in [AppAction.preferences, .showShortcuts, .about, .quit] {
             about.append(action.title, action: action.detailedName)
         }
         menu.appendSection(about)

@@ -42,6 +42,10 @@ public final class LibraryAPI {
     public var playback: PlaybackMemento? {
         didSet { if playback != oldValue { saveState() } }
     }
+    /// What the user chose in the Preferences window, remembered across launches.
+    public var preferences: Preferences {
+        didSet { if preferences != oldValue { saveState() } }
+    }
     /// What went wrong while loading (and how it was recovered), for the window's problem dialog.
     public let loadProblems: [LoadProblem]
     /// Another BlueLibrary has this library open; this instance shows nothing and quits.
@@ -109,6 +113,7 @@ public final class LibraryAPI {
         loadProblems = opened.problems
         windowSize = opened.state.windowSize
         playback = opened.state.playback
+        preferences = opened.state.preferences
         browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
         browsing.heldSelection = opened.state.selectedAlbumID
         selectedIndex = Self.restoredSelection(opened.state, in: opened.shownIDs ?? opened.order)

@@ -15,6 +15,12 @@ struct MediaPlayerClient {
         try await gdbus(["call", "--method", "\(Self.player).\(method)"] + arguments)
     }
 
+    /// Calls a method of the root interface ("Raise", "Quit"); returns gdbus's output.
+    @discardableResult
+    func callRoot(_ method: String) async throws -> String {
+        try await gdbus(["call", "--method", "org.mpris.MediaPlayer2.\(method)"])
+    }
+
     /// A property of the Player interface as gdbus prints it ("<'Playing'>").
     func property(_ name: String, interface: String = player) async throws -> String {
         try await gdbus(["call", "--method", "org.freedesktop.DBus.Properties.Get", interface, name])

@@ -1,0 +1,36 @@
+import GtkKit
+import LibraryCore
+
+// MARK: - AppPreferencesWindow
+
+/// Main menu ▸ Preferences (Ctrl+comma): libadwaita's Preferences window, whose settings are
+/// saved as they change (`LibraryAPI.preferences`, in `state.json`).
+///
+/// - Playback ▸ Keep Playing When the Window Is Closed (`BlueLibraryApp.windowClosed()`).
+@MainActor
+package final class AppPreferencesWindow {
+    package let window: PreferencesWindow
+    /// Playback ▸ Keep Playing When the Window Is Closed.
+    package let keepPlayingRow = SwitchRow(
+        title: localized("_Keep Playing When the Window Is Closed"),
+        subtitle: localized("The music, GNOME’s media controls and the media keys go on; open BlueLibrary again to see the window")
+    )
+    /// Called once the window has closed.
+    var onClosed: (@MainActor () -> Void)?
+
+    package init(over parent: ApplicationWindow, library: LibraryAPI) {
+        window = PreferencesWindow(over: parent)
+        let playback = PreferencesGroup(title: localized("Playback"))
+        keepPlayingRow.isOn = library.preferences.keepsPlayingWhenWindowIsClosed
+        keepPlayingRow.onToggle { [weak library] isOn in
+            library?.preferences.keepsPlayingWhenWindowIsClosed = isOn
+        }
+        playback.add(keepPlayingRow)
+        window.add(playback)
+        window.onClosed { [weak self] in self?.onClosed?() }
+    }
+
+    package func present() { window.present() }
+
+    package func close() { window.close() }
+}

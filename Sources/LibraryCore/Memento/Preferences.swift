@@ -1,0 +1,30 @@
+import Foundation
+
+// MARK: - Preferences
+
+/// What the user chose in the Preferences window, kept with the memento in `state.json`.
+/// Every setting has a default, and a file without one (an older version's) reads as the
+/// default.
+public struct Preferences: Codable, Hashable, Sendable {
+    /// Closing the window while music plays keeps the music, the media controls and the
+    /// media keys; launching BlueLibrary again brings the window back. Off by default:
+    /// closing the window quits.
+    public var keepsPlayingWhenWindowIsClosed: Bool
+
+    public init(keepsPlayingWhenWindowIsClosed: Bool = false) {
+        self.keepsPlayingWhenWindowIsClosed = keepsPlayingWhenWindowIsClosed
+    }
+
+    // MARK: Codable
+
+    private enum CodingKeys: String, CodingKey {
+        case keepsPlayingWhenWindowIsClosed
+    }
+
+    /// Every key is optional, so a file of an older version still loads; a key that is
+    /// present with the wrong type is an error.
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        keepsPlayingWhenWindowIsClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsPlayingWhenWindowIsClosed) ?? false
+    }
+}

@@ -1,0 +1,117 @@
+import Foundation
+import Fixtures
+import Testing
+import TestSupport
+@testable import BlueLibrary
+import LibraryCore
+
+/// The player is the application's, not the window's: with Preferences ▸ "Keep Playing When
+/// the Window Is Closed" on, closing the window while music plays keeps the music (heard
+/// through a private PulseAudio) and GNOME's media controls (MPRIS, on a private session bus),
+/// which drive the player with no window; launching BlueLibrary again brings the window back
+/// with the player as it is, and MPRIS Quit ends both. With it off, closing the window quits.
+@MainActor
+@Suite(.serialized)
+struct BackgroundPlaybackAppTests {
+    /// The state file a user who turned the preference on has.
+    static let keepPlayingState = #"{"preferences":{"keepsPlayingWhenWindowIsClosed":true}}"#
+
+    @Test func theMusicAndTheMediaControlsOutliveTheWindow() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try folders.writeState(Self.keepPlayingState)
+            let music = folders.root.appendingPathComponent("Music/Night Drive", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Night Drive", artist: "Sine", trackFrames: [44_100 * 40, 44_100 * 40])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let controls = MediaPlayerClient(busAddress: bus.address)
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 2 && $0.importProgress == nil }
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            _ = try await recording.waitForSound()
+            try await app.press("ctrl+w")
+            #expect(try await app.waitUntilGone(titled: "BlueLibrary"), "the window closes")
+            let closedAt = recording.frameCount
+
+            // The music goes on: a second of sound recorded after the window went.
+            try await recording.waitForFrames(closedAt + 44_100)
+            let heard = recording.snapshot()
+            #expect(!heard.isSilent(in: closedAt..<(closedAt + 44_100)), "the music plays on with the window closed")
+            #expect(app.process.isRunning, "the app runs on")
+
+            // The media controls answer and drive the player, with no window.
+            #expect(try await controls.property("PlaybackStatus").contains("'Playing'"))
+            try await controls.call("Next")
+            try await controls.waitFor("Metadata", containing: "'Part 2'")
+            _ = try await controls.playerctl("pause")
+            try await controls.waitFor("PlaybackStatus", containing: "Paused")
+            let pausedAt = recording.frameCount
+            try await recording.waitForFrames(pausedAt + 44_100)
+            #expect(recording.snapshot().isSilent(in: (pausedAt + 22_050)..<(pausedAt + 44_100)), "silence after MPRIS Pause")
+            _ = try await controls.playerctl("play")
+            try await controls.waitFor("PlaybackStatus", containing: "Playing")
+            #expect(try await !app.isWindowShown(titled: "BlueLibrary"), "no window opened for the media controls")
+
+            // A second launch brings the window back, showing the player as it is.
+            let second = try AppProcess(folders: folders, bus: bus.address)
+            #expect(try await second.waitForExit() == 0, "\(second.output)")
+            let back = try await app.report { $0.playback?.trackIndex == 1 && $0.playback?.status == "playing" }
+            #expect(back.playback?.bar.first == "Part 2")
+            #expect(back.playback?.markedInStrip == ["Night Drive"])
+            #expect(try await app.isWindowShown(titled: "BlueLibrary"))
+
+            // MPRIS Quit ends both.
+            try await controls.callRoot("Quit")
+            #expect(try await app.waitForExit() == 0)
+            _ = recording.stop()
+        }
+    }
+
+    @Test func withThePreferenceOffClosingTheWindowQuits() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Short Night", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Short Night", artist: "Sine", trackFrames: [44_100 * 40])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            _ = try await recording.waitForSound()
+            try await app.press("ctrl+w")
+            #expect(try await app.waitForExit() == 0, "closing the window quits, music and all")
+            let state = try String(contentsOf: folders.locations.stateFile, encoding: .utf8)
+            #expect(state.contains("\"playback\""), "what played is remembered for the next launch: \(state)")
+            _ = recording.stop()
+        }
+    }
+
+    /// With no window, music that ends ends the app: nothing is left to hear or control.
+    @Test func anAlbumThatEndsWithTheWindowClosedEndsTheApp() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try folders.writeState(Self.keepPlayingState)
+            let music = folders.root.appendingPathComponent("Music/Last Song", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Last Song", artist: "Sine", trackFrames: [44_100 * 30])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let controls = MediaPlayerClient(busAddress: bus.address)
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
+            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            try await app.press("ctrl+space")
+            try await controls.waitFor("PlaybackStatus", containing: "Playing")
+            try await app.press("ctrl+w")
+            #expect(try await app.waitUntilGone(titled: "BlueLibrary"))
+            #expect(app.process.isRunning, "the music keeps the app running")
+            try await controls.call("Seek", "1000000000")  // past the end of the last track
+            #expect(try await app.waitForExit() == 0, "the app ends with the music")
+        }
+    }
+}
