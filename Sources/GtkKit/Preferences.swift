@@ -40,10 +40,15 @@ public final class PreferencesWindow: Widget {
     /// Closes the window as Escape or its close button does.
     public func close() { gtk_window_close(bl_window(gObject)) }
 
-    /// Called once the window has closed, however it was closed.
+    /// Called as the window closes (Escape, its close button, `close()`); not when it goes
+    /// with its parent. (GTK 4 emits `destroy` only once the last reference goes, and this
+    /// handle holds one.)
     @discardableResult
-    public func onClosed(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
-        connect("destroy", handler)
+    public func onClose(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connectReturningBool("close-request") {
+            handler()
+            return false
+        }
     }
 }
 

@@ -15,7 +15,7 @@ package final class AppPreferencesWindow {
         title: localized("_Keep Playing When the Window Is Closed"),
         subtitle: localized("The music, GNOME’s media controls and the media keys go on; open BlueLibrary again to see the window")
     )
-    /// Called once the window has closed.
+    /// Called as the window closes (not when it goes with the main window).
     var onClosed: (@MainActor () -> Void)?
 
     package init(over parent: ApplicationWindow, library: LibraryAPI) {
@@ -27,7 +27,7 @@ package final class AppPreferencesWindow {
         }
         playback.add(keepPlayingRow)
         window.add(playback)
-        window.onClosed { [weak self] in self?.onClosed?() }
+        window.onClose { [weak self] in self?.onClosed?() }
     }
 
     package func present() { window.present() }

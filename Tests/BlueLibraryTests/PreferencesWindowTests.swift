@@ -1,0 +1,35 @@
+import Foundation
+import Testing
+import TestSupport
+@testable import BlueLibrary
+@testable import GtkKit
+@testable import LibraryCore
+
+/// Preferences (Ctrl+comma, and the main menu): libadwaita's Preferences window, whose switch
+/// is saved as it changes and read back at the next launch.
+@MainActor
+struct PreferencesWindowTests {
+    @Test func keepPlayingIsOffUntilTurnedOnAndRememberedOnceItIs() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness()
+            harness.app.application.activateAction(AppAction.preferences.name)
+            let preferences = try #require(harness.app.preferencesWindow, "Preferences opens")
+            await harness.wait(for: "the Preferences window") { preferences.window.isMapped }
+            #expect(preferences.window.title == "Preferences")
+            #expect(!preferences.keepPlayingRow.isOn, "off by default: closing the window quits")
+
+            preferences.keepPlayingRow.isOn = true  // as a click on the row does
+            #expect(harness.library.preferences.keepsPlayingWhenWindowIsClosed)
+            await harness.wait(for: "the preference saved") {
+                (try? String(contentsOf: harness.folders.locations.stateFile, encoding: .utf8))?
+                    .contains("\"keepsPlayingWhenWindowIsClosed\" : true") == true
+            }
+            preferences.close()
+            await harness.wait(for: "the Preferences window to close") { harness.app.preferencesWindow == nil }
+            await harness.close()
+
+            let state = try AppState.decode(try Data(contentsOf: harness.folders.locations.stateFile))
+            #expect(state.preferences.keepsPlayingWhenWindowIsClosed, "read back at the next launch")
+        }
+    }
+}
