@@ -3,15 +3,17 @@ import LibraryCore
 
 // MARK: - AppAction
 
-/// Every action a user can trigger by name, with its keyboard shortcuts: the one place they
-/// are declared. The application's accelerators, the window's shortcuts, the buttons' action
-/// names and tooltips and the menu are made from it; the Keyboard Shortcuts window
-/// (`Resources/shortcuts-window.ui`) and the README's table are checked against it by
-/// `ShortcutsTests`.
+/// Every action a user can trigger by name: the one place each is declared (`declaration`),
+/// with its name, title, keyboard shortcuts, what it does and when it is enabled. The
+/// application's actions and accelerators, the window's actions (`WindowActions`) and
+/// shortcuts, the buttons' action names and tooltips and the menu are made from it; the
+/// Keyboard Shortcuts window (`Resources/shortcuts-window.ui`) and the README's table are
+/// checked against it by `ShortcutsTests`. Adding an action is one case here, one arm in
+/// `declaration`, and a line in the shortcuts window.
 ///
 /// Keys that only move within a widget (arrows, Home, End, Tab, F10) belong to GTK's own
 /// widgets and are listed in the help overlay alone.
-enum AppAction: CaseIterable {
+package enum AppAction: CaseIterable {
     case addAlbum
     case editAlbum
     case importMusicFolder
@@ -24,7 +26,7 @@ enum AppAction: CaseIterable {
     case undo
     case redo
     case delete
-    case dismissNotice
+    case escape
     case playAlbum
     case playPause
     case nextTrack
@@ -38,125 +40,105 @@ enum AppAction: CaseIterable {
     case startNewLibrary
     case quit
 
-    /// Where GTK looks the action up: the application (`app.`), the window's own actions
-    /// (`win.`), or GtkWindow's built-in ones (`window.`).
-    enum Group: String {
-        case app, win, window
-    }
+    typealias Group = ActionDeclaration.Group
+    typealias Binding = ActionDeclaration.Binding
 
-    /// How the action's shortcuts are bound.
-    enum Binding {
-        /// As application accelerators: before any widget sees the key.
-        case application
-        /// As a shortcut of the window, after the focused widget and its parents had the key
-        /// (the bubble phase): an open menu still closes on Escape.
-        case window
-    }
-
-    var group: Group {
+    /// The action, declared: its name, title, shortcuts, what it does, and when it is enabled.
+    var declaration: ActionDeclaration {
         switch self {
-        case .addAlbum, .editAlbum, .importMusicFolder, .musicFolders, .findCoverOnline, .findMissingCovers, .search, .sort, .undo, .redo, .delete, .dismissNotice, .importAlbumList, .exportAlbumList, .showShortcuts,
-             .playAlbum, .playPause, .nextTrack, .previousTrack: .win
-        case .closeWindow: .window
-        case .preferences, .about, .startNewLibrary, .quit: .app
+        case .addAlbum:
+            ActionDeclaration(group: .win, name: "add", title: localized("_Add Album…"), accelerators: ["<Control>n"],
+                              handler: .window { $0.addAlbum() })
+        case .editAlbum:
+            ActionDeclaration(group: .win, name: "edit", title: localized("_Edit Album…"), accelerators: ["F2", "<Control>e"],
+                              handler: .window { $0.editSelectedAlbum() }, isEnabled: \.hasSelection)
+        case .importMusicFolder:
+            ActionDeclaration(group: .win, name: "import-music-folder", title: localized("Import _Music Folder…"), accelerators: ["<Control>o"],
+                              handler: .window { $0.chooseMusicFolder() })
+        case .musicFolders:
+            ActionDeclaration(group: .win, name: "music-folders", title: localized("Music _Folders"),
+                              handler: .window { $0.showMusicFolders() })
+        case .findCoverOnline:
+            ActionDeclaration(group: .win, name: "find-cover-online", title: localized("Find _Cover Online…"),
+                              handler: .window { $0.findCoverForSelectedAlbum() }, isEnabled: \.hasSelection)
+        case .findMissingCovers:
+            ActionDeclaration(group: .win, name: "find-missing-covers", title: localized("Find Missing C_overs"),
+                              handler: .window { $0.findMissingCovers() })
+        case .search:
+            ActionDeclaration(group: .win, name: "search", title: localized("Search"), accelerators: ["<Control>f"],
+                              handler: .window { $0.startSearching() })
+        case .sort:
+            ActionDeclaration(group: .win, name: "sort", title: localized("_Sort By"),
+                              handler: .choice { $0.sort(by: $1) })
+        case .undo:
+            ActionDeclaration(group: .win, name: "undo", title: localized("Undo"), accelerators: ["<Control>z"],
+                              handler: .window { $0.undo() }, isEnabled: \.canUndo)
+        case .redo:
+            ActionDeclaration(group: .win, name: "redo", title: localized("Redo"), accelerators: ["<Shift><Control>z"],
+                              handler: .window { $0.redo() }, isEnabled: \.canRedo)
+        case .delete:
+            ActionDeclaration(group: .win, name: "delete", title: localized("Delete Album"), accelerators: ["Delete", "KP_Delete"],
+                              handler: .window { $0.deleteSelectedAlbum() }, isEnabled: \.hasSelection)
+        case .escape:
+            // Bound on the window: an open menu or popover takes Escape first.
+            ActionDeclaration(group: .win, name: "escape", title: localized("Dismiss the Notice or Leave the Search"), accelerators: ["Escape"],
+                              binding: .window, handler: .window { $0.escape() }, isEnabled: \.hasNoticeOrSearch)
+        case .playAlbum:
+            ActionDeclaration(group: .win, name: "play", title: localized("_Play"),
+                              handler: .window { $0.player.playSelectedAlbum() }, isEnabled: \.canPlaySelection)
+        case .playPause:
+            // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
+            // them to the focused window (GNOME Shell sends them over MPRIS instead).
+            ActionDeclaration(group: .win, name: "play-pause", title: localized("Play or Pause"), accelerators: ["<Control>space", "AudioPlay"],
+                              handler: .window { $0.player.playPauseOrPlaySelected() }, isEnabled: { $0.hasQueue || $0.canPlaySelection })
+        case .nextTrack:
+            ActionDeclaration(group: .win, name: "next-track", title: localized("Next Track"), accelerators: ["<Alt>Right", "AudioNext"],
+                              handler: .window { $0.player.next() }, isEnabled: \.hasNextTrack)
+        case .previousTrack:
+            ActionDeclaration(group: .win, name: "previous-track", title: localized("Previous Track"), accelerators: ["<Alt>Left", "AudioPrev"],
+                              handler: .window { $0.player.previous() }, isEnabled: \.hasQueue)
+        case .importAlbumList:
+            ActionDeclaration(group: .win, name: "import", title: localized("_Import Album List…"),
+                              handler: .window { $0.chooseFileToImport() })
+        case .exportAlbumList:
+            ActionDeclaration(group: .win, name: "export", title: localized("_Export Album List…"),
+                              handler: .window { $0.chooseFileToExport() })
+        case .showShortcuts:
+            // The name GtkApplicationWindow's own would have; this one builds the window the
+            // first time it opens (`AppResources.shortcutsWindowPath`).
+            ActionDeclaration(group: .win, name: "show-help-overlay", title: localized("_Keyboard Shortcuts"), accelerators: ["<Control>question"],
+                              handler: .window { $0.showKeyboardShortcuts() })
+        case .closeWindow:
+            ActionDeclaration(group: .window, name: "close", title: localized("Close the window"), accelerators: ["<Control>w"],
+                              handler: .builtIn)
+        case .preferences:
+            ActionDeclaration(group: .app, name: "preferences", title: localized("_Preferences"), accelerators: ["<Control>comma"],
+                              handler: .application { $0.showPreferences() })
+        case .about:
+            ActionDeclaration(group: .app, name: "about", title: localized("_About BlueLibrary"),
+                              handler: .application { $0.showAbout() })
+        case .startNewLibrary:
+            ActionDeclaration(group: .app, name: "start-new-library", title: localized("_Start a New Library"),
+                              handler: .application { $0.startNewLibrary() })
+        case .quit:
+            ActionDeclaration(group: .app, name: "quit", title: localized("_Quit"), accelerators: ["<Control>q"],
+                              handler: .application { $0.quit() })
         }
     }
 
+    var group: Group { declaration.group }
     /// The action's name within its group.
-    var name: String {
-        switch self {
-        case .addAlbum: "add"
-        case .editAlbum: "edit"
-        case .importMusicFolder: "import-music-folder"
-        case .musicFolders: "music-folders"
-        case .findCoverOnline: "find-cover-online"
-        case .findMissingCovers: "find-missing-covers"
-        case .search: "search"
-        case .sort: "sort"
-        case .undo: "undo"
-        case .redo: "redo"
-        case .delete: "delete"
-        case .dismissNotice: "dismiss-notice"
-        case .playAlbum: "play"
-        case .playPause: "play-pause"
-        case .nextTrack: "next-track"
-        case .previousTrack: "previous-track"
-        case .importAlbumList: "import"
-        case .exportAlbumList: "export"
-        case .showShortcuts: "show-help-overlay"  // the name GtkApplicationWindow's own would have
-        case .closeWindow: "close"  // GtkWindow's own
-        case .preferences: "preferences"
-        case .about: "about"
-        case .startNewLibrary: "start-new-library"
-        case .quit: "quit"
-        }
-    }
+    var name: String { declaration.name }
+    var accelerators: [String] { declaration.accelerators }
+    var binding: Binding { declaration.binding }
+    /// What the action does, as a button's tooltip or a menu item says it.
+    var title: String { declaration.title }
 
     /// The name buttons, menus and accelerators use: `win.undo`.
     var detailedName: String { "\(group.rawValue).\(name)" }
 
     /// The name a menu item uses for one state of a stateful action: `win.sort::title`.
     func detailedName(target: String) -> String { "\(detailedName)::\(target)" }
-
-    /// The keyboard shortcuts, in GTK's syntax and GTK's own way of writing them (modifiers
-    /// as `gtk_accelerator_name` orders them), the first one being the one shown to users.
-    var accelerators: [String] {
-        switch self {
-        case .addAlbum: ["<Control>n"]
-        case .editAlbum: ["F2", "<Control>e"]
-        case .importMusicFolder: ["<Control>o"]
-        case .search: ["<Control>f"]
-        case .undo: ["<Control>z"]
-        case .redo: ["<Shift><Control>z"]
-        case .delete: ["Delete", "KP_Delete"]
-        case .dismissNotice: ["Escape"]
-        // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
-        // them to the focused window (GNOME Shell sends them over MPRIS instead).
-        case .playPause: ["<Control>space", "AudioPlay"]
-        case .nextTrack: ["<Alt>Right", "AudioNext"]
-        case .previousTrack: ["<Alt>Left", "AudioPrev"]
-        case .sort, .playAlbum, .importAlbumList, .exportAlbumList, .musicFolders, .findCoverOnline, .findMissingCovers: []
-        case .showShortcuts: ["<Control>question"]
-        case .closeWindow: ["<Control>w"]
-        case .preferences: ["<Control>comma"]
-        case .about, .startNewLibrary: []
-        case .quit: ["<Control>q"]
-        }
-    }
-
-    var binding: Binding {
-        self == .dismissNotice ? .window : .application
-    }
-
-    /// What the action does, as a button's tooltip or a menu item says it.
-    var title: String {
-        switch self {
-        case .addAlbum: localized("_Add Album…")
-        case .editAlbum: localized("_Edit Album…")
-        case .importMusicFolder: localized("Import _Music Folder…")
-        case .musicFolders: localized("Music _Folders")
-        case .findCoverOnline: localized("Find _Cover Online…")
-        case .findMissingCovers: localized("Find Missing C_overs")
-        case .search: localized("Search")
-        case .sort: localized("_Sort By")
-        case .undo: localized("Undo")
-        case .redo: localized("Redo")
-        case .delete: localized("Delete Album")
-        case .dismissNotice: localized("Dismiss")
-        case .playAlbum: localized("_Play")
-        case .playPause: localized("Play or Pause")
-        case .nextTrack: localized("Next Track")
-        case .previousTrack: localized("Previous Track")
-        case .importAlbumList: localized("_Import Album List…")
-        case .exportAlbumList: localized("_Export Album List…")
-        case .showShortcuts: localized("_Keyboard Shortcuts")
-        case .closeWindow: localized("Close the window")
-        case .preferences: localized("_Preferences")
-        case .about: localized("_About BlueLibrary")
-        case .startNewLibrary: localized("_Start a New Library")
-        case .quit: localized("_Quit")
-        }
-    }
 
     /// The title as a tooltip or an accessible name says it: no mnemonic, no ellipsis
     /// ("Add Album").

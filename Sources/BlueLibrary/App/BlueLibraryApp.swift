@@ -164,10 +164,12 @@ public final class BlueLibraryApp {
     // MARK: Actions
 
     private func addActions() {
-        application.addAction(AppAction.quit.name) { [weak self] in self?.quit() }
-        application.addAction(AppAction.about.name) { [weak self] in self?.showAbout() }
-        application.addAction(AppAction.startNewLibrary.name) { [weak self] in self?.startNewLibrary() }
-        application.addAction(AppAction.preferences.name) { [weak self] in self?.showPreferences() }
+        for action in AppAction.allCases where action.group == .app {
+            guard case .application(let perform) = action.declaration.handler else { continue }
+            application.addAction(action.name) { [weak self] in
+                if let self { perform(self) }
+            }
+        }
         application.setAccelerators(of: AppAction.allCases)
     }
 
@@ -203,7 +205,7 @@ public final class BlueLibraryApp {
 
     /// Starts a separate library for this version beside a newer version's (which stays as
     /// it is), by quitting and starting again: the start opens the new one.
-    private func startNewLibrary() {
+    func startNewLibrary() {
         guard let library, library.isReadOnly else { return }
         guard library.startSeparateLibrary() else {
             let folder = StorageLocations.standard.separateLibrary.dataFolder.path
@@ -215,7 +217,7 @@ public final class BlueLibraryApp {
         quit(warningOfUnsavedChanges: false)
     }
 
-    private func showAbout() {
+    func showAbout() {
         guard let windowController else { return }
         // The translator's name, from the translation itself ("translator-credits" is the
         // gettext convention libadwaita documents); English has none.

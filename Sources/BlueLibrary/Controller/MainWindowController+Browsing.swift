@@ -14,7 +14,7 @@ extension MainWindowController {
         browsingBar.entry.onActivate { [weak self] in self?.scroller.focus() }
         browsingBar.searchBar.onSearchingChanged { [weak self] in
             guard let self else { return }
-            refreshEscape()
+            refreshActions()
             refreshCount()
             // The bar closed (its button, or Escape): nothing stays filtered unseen.
             if !browsingBar.searchBar.isSearching { stopSearching() }
@@ -50,11 +50,6 @@ extension MainWindowController {
             stopSearching()
             scroller.focusWhenShown()
         }
-    }
-
-    /// Escape (`win.dismiss-notice`) is enabled while there is a notice or a search to leave.
-    func refreshEscape() {
-        actions.dismissNoticeAction.isEnabled = toast.isShown || browsingBar.searchBar.isSearching
     }
 
     /// Sort By (main menu): shows the albums in `name`'s sort (an `AlbumSort`).

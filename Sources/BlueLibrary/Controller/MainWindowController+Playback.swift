@@ -34,7 +34,7 @@ extension MainWindowController {
             }
         }
         // The position changes four times a second; what can be pressed does not.
-        if change != .position { refreshPlaybackActions() }
+        if change != .position { refreshActions() }
     }
 
     /// Shows the play bar while an album is loaded, with its track, cover and position.
@@ -81,16 +81,10 @@ extension MainWindowController {
         let tracks = album?.folder != nil ? id.map(library.tracks(ofAlbum:)) ?? [] : []
         trackList.show(tracks, albumArtist: album?.artist ?? "")
         refreshPlayingMarker()
-        refreshPlaybackActions()
     }
 
-    func refreshPlaybackActions() {
-        let playable = player.selectedAlbumIsPlayable
-        if playable { player.prepare() }
-        actions.playAlbumAction.isEnabled = playable
-        actions.playPauseAction.isEnabled = player.queue != nil || playable
-        actions.nextTrackAction.isEnabled = player.queue?.hasNext ?? false
-        actions.previousTrackAction.isEnabled = player.queue != nil
+    /// The Play button's tooltip: what it does, or why the selected album cannot be played.
+    func explainPlayButton() {
         let tooltip: String? = switch (library.selectedAlbum, player.isAvailable) {
         case (nil, _): nil
         case (_, false): localized("Playing needs GStreamer, which could not be set up")

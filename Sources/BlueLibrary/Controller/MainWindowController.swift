@@ -110,7 +110,7 @@ public final class MainWindowController {
         scroller.delegate = self
         scroller.setStripAccessibleLabel(localized("Albums"))
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
-        toast.onShownChange = { [weak self] _ in self?.refreshEscape() }
+        toast.onShownChange = { [weak self] _ in self?.refreshActions() }
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
         coverSearchProgress.cancelButton.onClicked { [weak self] in self?.stopFindingMissingCovers() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
@@ -262,8 +262,18 @@ public final class MainWindowController {
         if shown, !browsingBar.containsFocus { scroller.focusWhenShown() }
     }
 
+    /// Enables every action for the state of the library, the window and the player (one
+    /// `ActionState`), and says what Undo would undo and why Play may not.
     func refreshActions() {
-        actions.update(canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil)
+        let playable = player.selectedAlbumIsPlayable
+        if playable { player.prepare() }
+        let queue = player.queue
+        actions.update(ActionState(
+            canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
+            hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
+            canPlaySelection: playable, hasQueue: queue != nil, hasNextTrack: queue?.hasNext ?? false
+        ))
         toolbar.describeUndo(library.commandToUndo.map(Self.describe))
+        explainPlayButton()
     }
 }

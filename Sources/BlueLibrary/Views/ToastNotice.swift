@@ -27,7 +27,7 @@ package final class ToastNotice {
     /// Gives the keyboard focus back to where the user works (the strip) when the notice
     /// goes while holding it.
     var onFocusReturn: @MainActor () -> Void = {}
-    /// Called when a notice shows or goes: `win.dismiss-notice` (Escape) is enabled only
+    /// Called when a notice shows or goes: `win.escape` (Escape) is enabled only
     /// while one is on show.
     var onShownChange: @MainActor (Bool) -> Void = { _ in }
 
@@ -147,7 +147,7 @@ package final class ToastNotice {
         for button in toastWidget?.descendantButtons ?? [] {
             if button.boundActionName == nil {
                 button.setAccessibleLabel(localized("Dismiss"))
-                let tooltip = AppAction.dismissNotice.tooltip()
+                let tooltip = AppAction.escape.tooltip(localized("Dismiss"))
                 if button.tooltip != tooltip { button.tooltip = tooltip }
             } else {
                 button.setSoleAccessibleLabel(localized("Undo"))
