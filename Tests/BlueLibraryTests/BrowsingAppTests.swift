@@ -43,7 +43,7 @@ struct BrowsingAppTests {
             // Main menu (F10) › Sort By › Artist.
             try await app.press("F10")
             _ = try await app.report { $0.mainMenuOpen }  // keys sent before it opens go to the strip
-            try await app.press("Up", "Up", "Up", "Up", "Right", "Down", "Down", "Down", "Return")
+            try await app.press("Up", "Up", "Up", "Up", "Up", "Right", "Down", "Down", "Down", "Return")  // above Preferences…Quit
             report = try await app.report { $0.sort == "artist" }
             #expect(report.search?.text == "bowie 9")
             // Without a window manager, GTK takes keys again after a menu only once clicked

@@ -71,7 +71,7 @@ struct MusicFoldersWindowTests {
             let window = harness.window
             var edited = try #require(window.library.album(at: 5))
             edited.title = "My Title"
-            #expect(window.library.editAlbum(at: 5, to: edited))
+            #expect(window.library.editAlbum(at: 5, to: edited) != nil)
 
             // Another program writes new album tags into the file (beside it, then renamed over it).
             let maker = MusicFolderMaker(templates: folders.root.appendingPathComponent("templates"))

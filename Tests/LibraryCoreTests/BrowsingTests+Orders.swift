@@ -29,7 +29,7 @@ extension BrowsingTests {
                     var album = try #require(library.album(at: index))
                     album.title = Self.generatedAlbums(1, seed: random.next())[0].title
                     album.year = String(1960 + Int(random.next() % 60))
-                    #expect(library.editAlbum(at: index, to: album))
+                    #expect(library.editAlbum(at: index, to: album) != nil)
                     whole.albums[try #require(whole.albums.firstIndex { $0.id == id })].album = album
                 } else {
                     library.deleteAlbum(at: index)

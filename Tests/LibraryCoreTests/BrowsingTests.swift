@@ -138,7 +138,7 @@ struct BrowsingTests {
         await Self.untilFacets(library)
         var random = SplitMix64(seed: 11)
         var hiddenEvents = 0
-        let observation = library.observe { event in if case .hiddenByView = event { hiddenEvents += 1 } }
+        let observation = library.observe { event in if case .changed(let update) = event, !update.hidden.isEmpty { hiddenEvents += 1 } }
         defer { observation.cancel() }
         var query = AlbumQuery(searchText: "b", sort: .title)
         await library.showAndWait(query)
@@ -172,7 +172,7 @@ struct BrowsingTests {
                 var album = try #require(library.album(at: index))
                 album.title = Self.generatedAlbums(1, seed: random.next())[0].title
                 album.genre = Self.genres[Int(random.next() % UInt64(Self.genres.count))]
-                guard library.editAlbum(at: index, to: album) else { continue }
+                guard library.editAlbum(at: index, to: album) != nil else { continue }
                 history.append(whole.albums)
                 future.removeAll()
                 let place = try #require(whole.albums.firstIndex { $0.id == id })
@@ -211,7 +211,7 @@ struct BrowsingTests {
         #expect(library.count == 0 && library.selectedIndex == nil)
         await library.showAndWait(AlbumQuery(searchText: "album"))
         var hidden: [Album] = []
-        let observation = library.observe { event in if case .hiddenByView(let albums) = event { hidden += albums } }
+        let observation = library.observe { event in if case .changed(let update) = event { hidden += update.hidden } }
         library.undo()
         observation.cancel()
         #expect(hidden.map(\.title) == ["Blue"])

@@ -190,7 +190,7 @@ struct MusicImportTests {
         library.musicImportPartInterval = .zero
         var deleted: Album?
         let summary = await library.importMusic([music]) { progress in
-            if progress.albumsFound > 0, deleted == nil { deleted = library.deleteAlbum(at: 0) }
+            if progress.albumsFound > 0, deleted == nil { deleted = library.deleteAlbum(at: 0)?.albums.first }
         }
         #expect(summary.added == 6)
         #expect(deleted?.title == "Best of Bowie")

@@ -53,8 +53,8 @@ struct UndoTests {
             case 0..<35 where !reference.albums.isEmpty:
                 let index = Int(random.next() % UInt64(reference.albums.count))
                 library.selectAlbum(at: index)
-                let deleted = library.deleteAlbum(at: index)
-                #expect(deleted == reference.albums[index])
+                let deleted = library.deleteAlbum(at: index)?.albums
+                #expect(deleted == [reference.albums[index]])
                 reference.change { $0.remove(at: index) }
                 // The album that took its place, or the new last one, is selected.
                 #expect(library.selectedIndex == (reference.albums.isEmpty ? nil : min(index, reference.albums.count - 1)))
@@ -179,7 +179,7 @@ struct UndoTests {
         #expect((appended.last?.bytes.count ?? 0) <= 10, "appending grows keys slowly (a byte every ~127 appends)")
     }
 
-    @Test("observers hear what changed, then the selection, then the undo state")
+    @Test("observers hear what changed, then the selection, then the undo state, in one event per command")
     func events() throws {
         let folders = TestFolders()
         let library = try Self.makeLibrary(folders, albums: (0..<3).map(sampleAlbum))
@@ -192,40 +192,58 @@ struct UndoTests {
             "removed 2", "selection 1", "undo",
             "inserted 2", "selection 2", "undo",
         ])
+        #expect(log.posted == 3, "one event per command: the selection, the deletion, the undo")
     }
 }
 
 // MARK: - Helpers
 
-/// Records a library's events as short strings.
+/// Records a library's events as short strings: each part of a change ("removed 2",
+/// "selection 1", "undo"), and how many events were posted.
 @MainActor
 final class EventLog {
     private(set) var events: [String] = []
+    /// How many events were posted (a change of several parts is one).
+    private(set) var posted = 0
     private var observation: LibraryObservation?
 
     init(_ library: LibraryAPI) {
         observation = library.observe { [weak self] event in
-            if let described = Self.describe(event) { self?.events.append(described) }
+            let described = Self.describe(event)
+            guard let self, !described.isEmpty else { return }
+            events += described
+            posted += 1
         }
     }
 
     /// What the event says; the filter's choices being read again is not part of it.
-    private static func describe(_ event: LibraryEvent) -> String? {
+    private static func describe(_ event: LibraryEvent) -> [String] {
         switch event {
-        case .albumsChanged(.inserted(let index)): "inserted \(index)"
-        case .albumsChanged(.removed(let index)): "removed \(index)"
-        case .albumsChanged(.updated(let index)): "updated \(index)"
-        case .albumsChanged(.appended(let count)): "appended \(count)"
-        case .albumsChanged(.reloaded): "reloaded"
-        case .selectionChanged(let index): "selection \(index.map(String.init) ?? "none")"
-        case .undoStateChanged: "undo"
-        case .saveFailed(let error): "save failed \(error)"
-        case .saveRecovered: "save recovered"
-        case .changeRefused: "change refused"
-        case .hiddenByView(let albums): "hidden \(albums.count)"
-        case .missingChanged(let ids): "missing changed \(ids.count)"
-        case .editsReplacedByTags(let albums): "edits replaced \(albums.count)"
-        case .facetsChanged: nil
+        case .changed(let update): describe(update)
+        case .saveFailed(let error): ["save failed \(error)"]
+        case .saveRecovered: ["save recovered"]
+        case .changeRefused: ["change refused"]
+        case .missingChanged(let ids): ["missing changed \(ids.count)"]
+        case .editsReplacedByTags(let albums): ["edits replaced \(albums.count)"]
+        case .facetsChanged: []
         }
+    }
+
+    /// The parts of one change: how the list changed, then the selection, the undo state and
+    /// the albums hidden.
+    private static func describe(_ update: LibraryUpdate) -> [String] {
+        var parts = update.albumChanges.map { change in
+            switch change {
+            case .inserted(let index): "inserted \(index)"
+            case .removed(let index): "removed \(index)"
+            case .updated(let index): "updated \(index)"
+            case .appended(let count): "appended \(count)"
+            case .reloaded: "reloaded"
+            }
+        }
+        if update.selectionChanged { parts.append("selection \(update.selection.map(String.init) ?? "none")") }
+        if update.undoStateChanged { parts.append("undo") }
+        if !update.hidden.isEmpty { parts.append("hidden \(update.hidden.count)") }
+        return parts
     }
 }

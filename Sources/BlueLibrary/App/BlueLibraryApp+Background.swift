@@ -9,7 +9,11 @@ extension BlueLibraryApp {
     /// music, the media controls and the media keys go on, and a launch or MPRIS `Raise` opens
     /// the window again. Otherwise the playback ends with the window, and so does the app.
     func windowClosed() {
+        // Let go of the controller once the close is over: its handles may not be the last
+        // references while GTK is still closing its window.
+        let closed = windowController
         windowController = nil
+        MainLoop.perform { _ = closed }
         preferencesWindow = nil  // closed with its parent
         guard let library, let player = playback?.player,
               library.preferences.keepsPlayingWhenWindowIsClosed, player.status == .playing else {

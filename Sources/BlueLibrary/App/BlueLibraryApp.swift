@@ -181,7 +181,6 @@ public final class BlueLibraryApp {
             guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
             windowController.prepareToClose()
             windowController.window.destroy()
-            self.windowController = nil
         }
         preferencesWindow?.close()
         playback?.shutDown()

@@ -6,21 +6,17 @@ import LibraryCore
 extension MainWindowController {
     /// Deletes the selected album and offers to undo it.
     func deleteSelectedAlbum() {
-        guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index) else { return }
+        guard let index = library.selectedIndex, let album = library.deleteAlbum(at: index)?.albums.first else { return }
         toast.show(localized("“%@” deleted", album.title.isolatedForDisplay))
     }
 
     func undo() {
         toast.dismiss()
-        hiddenByLastCommand = []
-        library.undo()
-        tellHiddenAfterUndo()
+        tellHidden(afterUndoOrRedo: library.undo())
     }
 
     func redo() {
-        hiddenByLastCommand = []
-        library.redo()
-        tellHiddenAfterUndo()
+        tellHidden(afterUndoOrRedo: library.redo())
     }
 
     /// What the Undo button's tooltip calls `command`: “Undo <this> (Ctrl+Z)”.

@@ -10,9 +10,8 @@ extension MainWindowController {
     func addAlbum() {
         presentEditor(.add) { [weak self] album in
             guard let self else { return }
-            hiddenByLastCommand = []
-            library.addAlbum(album, at: library.selectedIndex.map { $0 + 1 })
-            toast.show(noticeTellingHidden(localized("“%@” added", album.title.isolatedForDisplay)))
+            let added = library.addAlbum(album, at: library.selectedIndex.map { $0 + 1 })
+            toast.show(notice(localized("“%@” added", album.title.isolatedForDisplay), tellingHidden: added?.hidden ?? []))
         }
     }
 
@@ -23,9 +22,8 @@ extension MainWindowController {
         guard let index = library.selectedIndex, let album = library.album(at: index), let id = library.albumID(at: index) else { return }
         presentEditor(.edit(album)) { [weak self] edited in
             guard let self, let index = library.index(of: id) else { return }
-            hiddenByLastCommand = []
-            guard library.editAlbum(at: index, to: edited) else { return }
-            toast.show(noticeTellingHidden(localized("“%@” changed", edited.title.isolatedForDisplay)))
+            guard let changed = library.editAlbum(at: index, to: edited) else { return }
+            toast.show(notice(localized("“%@” changed", edited.title.isolatedForDisplay), tellingHidden: changed.hidden))
         }
     }
 
@@ -50,7 +48,7 @@ extension MainWindowController {
         Task { [weak self, scale = window.scaleFactor] in
             do throws(CoverFileError) {
                 let reference = try await intake.take(item, scale: scale)
-                guard let self, let index = library.index(of: id), library.setCover(reference, at: index),
+                guard let self, let index = library.index(of: id), library.setCover(reference, at: index) != nil,
                       let album = library.album(at: index) else { return }
                 toast.show(localized("New cover for “%@”", album.title.isolatedForDisplay))
             } catch {

@@ -73,14 +73,22 @@ extension MainWindowController {
         trackList.markPlaying(selectedID != nil && selectedID == playing ? player.queue?.current : nil)
     }
 
-    /// Shows the tracks of the selected album (none for an album without files), and whether
-    /// it can be played.
+    /// Shows the tracks of the selected album (none for an album without files), read off the
+    /// GTK thread: until they come, the list shows what it showed.
     func refreshTrackList() {
+        trackListLoad?.cancel()
         let album = library.selectedAlbum
-        let id = library.selectedIndex.flatMap(library.albumID(at:))
-        let tracks = album?.folder != nil ? id.map(library.tracks(ofAlbum:)) ?? [] : []
-        trackList.show(tracks, albumArtist: album?.artist ?? "")
-        refreshPlayingMarker()
+        guard let album, album.folder != nil, let id = library.selectedIndex.flatMap(library.albumID(at:)) else {
+            trackList.show([], albumArtist: album?.artist ?? "")
+            refreshPlayingMarker()
+            return
+        }
+        trackListLoad = Task { [weak self, library] in
+            let tracks = await library.loadTracks(ofAlbum: id)
+            guard let self, !Task.isCancelled, library.selectedIndex.flatMap(library.albumID(at:)) == id else { return }
+            trackList.show(tracks, albumArtist: library.selectedAlbum?.artist ?? album.artist)
+            refreshPlayingMarker()
+        }
     }
 
     /// The Play button's tooltip: what it does, or why the selected album cannot be played.

@@ -43,6 +43,8 @@ public final class MainWindowController {
     let application: Application
     /// Keeps the play bar, the track list and the strip's mark following the player.
     var playerObservation: PlayerObservation?
+    /// The selected album's tracks being read for the track list.
+    var trackListLoad: Task<Void, Never>?
     /// The album the strip marks as playing.
     var markedAlbumID: AlbumID?
     package let actions: WindowActions
@@ -73,8 +75,6 @@ public final class MainWindowController {
     private var hasToldLoadProblems = false
     /// The dialog asking whether to quit without the changes that could not be saved.
     package internal(set) var quitConfirmation: MessageDialog?
-    /// Albums the last command brought back or changed that the search or filter hides.
-    var hiddenByLastCommand: [Album] = []
 
     // MARK: Life cycle
 
@@ -195,29 +195,8 @@ public final class MainWindowController {
 
     private func handle(_ event: LibraryEvent) {
         switch event {
-        case .albumsChanged(.removed(let index)):
-            scroller.removeView(at: index)
-            player.stopIfAlbumWasDeleted()
-            refreshSelection(animated: true)
-        case .albumsChanged(.inserted(let index)):
-            scroller.insertView(at: index)
-            refreshSelection(animated: true)
-        case .albumsChanged(.updated(let index)):
-            scroller.reconfigureView(at: index)
-            if index == library.selectedIndex { refreshSelection(animated: true) }
-        case .albumsChanged(.appended):
-            scroller.appendViews()
-            refreshSelection(animated: false)
-        case .albumsChanged(.reloaded):
-            scroller.reload()
-            player.stopIfAlbumWasDeleted()
-            refreshSelection(animated: false)
-        case .selectionChanged:
-            refreshSelection(animated: true)
-        case .undoStateChanged:
-            refreshActions()
-        case .hiddenByView(let albums):
-            rememberHidden(albums)
+        case .changed(let update):
+            show(update)
         case .facetsChanged:
             browsingBar.showFacets(library.facets)
         case .saveFailed(let error):
@@ -235,7 +214,34 @@ public final class MainWindowController {
         }
     }
 
-    /// Makes the strip, the properties and the Trash action follow the library's selection.
+    /// Shows one change of the library, whole: the strip's views move as the list did, then
+    /// the selection, the details and the actions are refreshed once.
+    private func show(_ update: LibraryUpdate) {
+        var listMoved = false
+        var animated = true
+        for change in update.albumChanges {
+            switch change {
+            case .removed(let index): scroller.removeView(at: index)
+            case .inserted(let index): scroller.insertView(at: index)
+            case .updated(let index): scroller.reconfigureView(at: index)
+            case .appended: scroller.appendViews()
+            case .reloaded: scroller.reload()
+            }
+            if case .updated(let index) = change, index != update.selection { continue }
+            listMoved = true
+            if case .appended = change { animated = false }
+            if case .reloaded = change { animated = false }
+        }
+        if update.removedAlbums { player.stopIfAlbumWasDeleted() }
+        if listMoved || update.selectionChanged {
+            refreshSelection(animated: animated)
+        } else if update.undoStateChanged {
+            refreshActions()
+        }
+    }
+
+    /// Makes the strip, the properties, the track list, the count and the actions follow the
+    /// library's selection.
     func refreshSelection(animated: Bool) {
         showStrip(library.count > 0)
         refreshCount()

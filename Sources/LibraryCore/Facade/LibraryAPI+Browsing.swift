@@ -75,6 +75,11 @@ extension LibraryAPI {
 
     /// Shows `ids` (`nil`: the whole library) as the answer to `query`.
     private func display(_ query: AlbumQuery, ids: [AlbumID]?) {
+        announcing { showAnswer(query, ids: ids) }
+        saveState()
+    }
+
+    private func showAnswer(_ query: AlbumQuery, ids: [AlbumID]?) {
         browsing.query = query
         // A further key that picks the same albums (the first letters of a word every album
         // has) changes only what the count and the empty state say.
@@ -82,10 +87,9 @@ extension LibraryAPI {
         browsing.shownIDs = ids
         if !isSameList {
             selectedIndex = selectionAfterReload()
-            observers.post(.albumsChanged(.reloaded))
+            announce { $0.albumChanges.append(.reloaded) }
         }
-        observers.post(.selectionChanged(selectedIndex))
-        saveState()
+        announce { $0.selectionChanged = true }
     }
 
     // MARK: What is shown
@@ -143,7 +147,7 @@ extension LibraryAPI {
         guard browsing.shownIDs != nil else {
             let changed = Set(entries.map(\.id))
             let indexes = order.indexes(ofIDsIn: changed)
-            for index in indexes { observers.post(.albumsChanged(.updated(index))) }
+            announce { $0.albumChanges += indexes.map { .updated($0) } }
             return (indexes, [])
         }
         let selectedID = selectedIndex.map { shownIDs[$0] }
@@ -151,13 +155,13 @@ extension LibraryAPI {
         for step in placed.steps {
             switch step {
             case .updated(let index):
-                observers.post(.albumsChanged(.updated(index)))
+                announce { $0.albumChanges.append(.updated(index)) }
             case .removed(let index, let selection):
                 selectedIndex = selection
-                observers.post(.albumsChanged(.removed(index)))
+                announce { $0.albumChanges.append(.removed(index)) }
             case .inserted(let index, let selection):
                 selectedIndex = selection
-                observers.post(.albumsChanged(.inserted(index)))
+                announce { $0.albumChanges.append(.inserted(index)) }
             }
         }
         if selectedIndex == nil, placed.shown.isEmpty { reselect(orNear: placed.firstGone) }
@@ -168,16 +172,16 @@ extension LibraryAPI {
     /// places them. Tells the observers.
     func showAppended(_ entries: [LibraryEntry]) {
         guard browsing.shownIDs != nil else {
-            observers.post(.albumsChanged(.appended(count: entries.count)))
+            announce { $0.albumChanges.append(.appended(count: entries.count)) }
             return
         }
         let selected = selectedIndex.map { shownIDs[$0] }
         let (added, atEnd) = browsing.append(entries, order: order, reading: entryReader)
         guard added > 0 else { return }
         if atEnd {
-            observers.post(.albumsChanged(.appended(count: added)))
+            announce { $0.albumChanges.append(.appended(count: added)) }
         } else {
-            observers.post(.albumsChanged(.reloaded))
+            announce { $0.albumChanges.append(.reloaded) }
             selectedIndex = nil
             setSelection(selected.flatMap(index(of:)) ?? (count > 0 ? 0 : nil))
         }

@@ -1,22 +1,25 @@
 // MARK: - Commands (undoable)
 
+/// Each command returns what it changed (`LibraryUpdate`: the albums, how the list shown
+/// changed, the new selection, what the search hides), or `nil` when it changed nothing; its
+/// observers hear the same, once, after the change is whole.
 extension LibraryAPI {
     /// Deletes the album at `index`; undo puts it back. The album that takes its place (or
-    /// the new last one) becomes selected. Returns the deleted album, `nil` outside the list.
+    /// the new last one) becomes selected. `nil` outside the list.
     @discardableResult
-    public func deleteAlbum(at index: Int) -> Album? {
+    public func deleteAlbum(at index: Int) -> LibraryUpdate? {
         guard let entry = entry(at: index), !refusesChange() else { return nil }
-        record(LibraryCommand(kind: .delete, entries: [entry]))
-        return entry.album
+        return record(LibraryCommand(kind: .delete, entries: [entry]))
     }
 
     /// Inserts `album` at `index` among the albums shown (at the end when `nil` or past it):
     /// in the user's order, it goes after the album shown before it. It is selected if shown.
-    public func addAlbum(_ album: Album, at index: Int? = nil) {
-        guard !refusesChange() else { return }
+    @discardableResult
+    public func addAlbum(_ album: Album, at index: Int? = nil) -> LibraryUpdate? {
+        guard !refusesChange() else { return nil }
         let position = libraryPosition(forShownInsertionAt: index)
         let key = albumOrder.key(forInsertionAt: position)
-        record(LibraryCommand(kind: .add, entries: [LibraryEntry(id: albumOrder.newID(), key: key, album: album)]))
+        return record(LibraryCommand(kind: .add, entries: [LibraryEntry(id: albumOrder.newID(), key: key, album: album)]))
     }
 
     /// Adds `albums` after the last album as one command (undone at once), and selects the
@@ -31,17 +34,17 @@ extension LibraryAPI {
     }
 
     /// Changes the fields of the album at `index` to those of `album` (its place and identity
-    /// stay) and selects it. An edit that changes nothing records nothing: returns `false`.
+    /// stay) and selects it. An edit that changes nothing records nothing: returns `nil`.
     @discardableResult
-    public func editAlbum(at index: Int, to album: Album) -> Bool {
+    public func editAlbum(at index: Int, to album: Album) -> LibraryUpdate? {
         replace(at: index, with: album, as: .edit)
     }
 
     /// Gives the album at `index` the cover at `coverUrl` (an address, or a reference from
-    /// `storeCover(_:)`) and selects it. The same cover again records nothing: returns `false`.
+    /// `storeCover(_:)`) and selects it. The same cover again records nothing: returns `nil`.
     @discardableResult
-    public func setCover(_ coverUrl: String, at index: Int) -> Bool {
-        guard var album = album(at: index) else { return false }
+    public func setCover(_ coverUrl: String, at index: Int) -> LibraryUpdate? {
+        guard var album = album(at: index) else { return nil }
         album.coverUrl = coverUrl
         return replace(at: index, with: album, as: .setCover)
     }
@@ -59,18 +62,22 @@ extension LibraryAPI {
         return true
     }
 
-    /// Undoes the last command; a restored album becomes selected. Nothing to undo: no-op.
-    public func undo() {
-        guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return }
-        carryOut(recorded.command, forward: false, as: .undo(recorded))
+    /// Undoes the last command; a restored album becomes selected. Nothing to undo: `nil`.
+    @discardableResult
+    public func undo() -> LibraryUpdate? {
+        guard history.canUndo, !refusesChange(), let recorded = history.undo() else { return nil }
+        let update = carryOut(recorded.command, forward: false, as: .undo(recorded))
         keepFollowing(after: recorded.command, forward: false)
+        return update
     }
 
-    /// Redoes the last undone command. Nothing to redo: no-op.
-    public func redo() {
-        guard history.canRedo, !refusesChange(), let recorded = history.redo() else { return }
-        carryOut(recorded.command, forward: true, as: .redo(recorded))
+    /// Redoes the last undone command. Nothing to redo: `nil`.
+    @discardableResult
+    public func redo() -> LibraryUpdate? {
+        guard history.canRedo, !refusesChange(), let recorded = history.redo() else { return nil }
+        let update = carryOut(recorded.command, forward: true, as: .redo(recorded))
         keepFollowing(after: recorded.command, forward: true)
+        return update
     }
 
     // MARK: Carrying out
@@ -83,35 +90,43 @@ extension LibraryAPI {
         return true
     }
 
-    private func replace(at index: Int, with album: Album, as kind: LibraryCommand.Kind) -> Bool {
-        guard let entry = entry(at: index), entry.album != album, !refusesChange() else { return false }
+    private func replace(at index: Int, with album: Album, as kind: LibraryCommand.Kind) -> LibraryUpdate? {
+        guard let entry = entry(at: index), entry.album != album, !refusesChange() else { return nil }
         var changed = entry
         changed.album = album
-        record(LibraryCommand(kind: kind, entries: [changed], previous: [entry]))
-        return true
+        return record(LibraryCommand(kind: kind, entries: [changed], previous: [entry]))
     }
 
     /// Carries a new command out and records it; `selecting` false leaves the selection alone.
-    func record(_ command: LibraryCommand, selecting: Bool = true) {
+    @discardableResult
+    func record(_ command: LibraryCommand, selecting: Bool = true) -> LibraryUpdate {
         let recorded = history.record(command)
-        carryOut(command, forward: true, as: .perform(recorded), selecting: selecting)
+        return carryOut(command, forward: true, as: .perform(recorded), selecting: selecting)
     }
 
-    /// Changes the order (and the selection) as the command says, tells the observers, and
-    /// hands the change to the commit queue.
-    private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange, selecting: Bool = true) {
-        let sequence = nextSequence
-        nextSequence += 1
-        for change in command.changes(forward: forward) {
-            switch change {
-            case .insert(let entries): insert(entries, sequence: sequence)
-            case .remove(let entries): remove(entries)
-            case .replace(let entries): replace(entries, sequence: sequence, selecting: selecting)
+    /// Changes the order (and the selection) as the command says, hands the change to the
+    /// commit queue, and tells the observers once it is whole; returns what it told them.
+    @discardableResult
+    private func carryOut(_ command: LibraryCommand, forward: Bool, as change: DatabaseChange, selecting: Bool = true) -> LibraryUpdate {
+        let update = announcing {
+            let sequence = nextSequence
+            nextSequence += 1
+            for change in command.changes(forward: forward) {
+                switch change {
+                case .insert(let entries): insert(entries, sequence: sequence)
+                case .remove(let entries): remove(entries)
+                case .replace(let entries): replace(entries, sequence: sequence, selecting: selecting)
+                }
+            }
+            persistency.submit(change, sequence: sequence)
+            let changed = forward || command.previous.isEmpty ? command.entries : command.previous
+            announce {
+                $0.undoStateChanged = true
+                $0.albums += changed.map(\.album)
             }
         }
-        persistency.submit(change, sequence: sequence)
-        observers.post(.undoStateChanged)
         saveState()
+        return update
     }
 
     /// Puts the entries in the order (and among the albums shown, where the search and filter
@@ -133,17 +148,17 @@ extension LibraryAPI {
                 hidden.append(entry.album)
                 continue
             }
-            if entries.count == 1 { observers.post(.albumsChanged(.inserted(shown))) }
+            if entries.count == 1 { announce { $0.albumChanges.append(.inserted(shown)) } }
             first = min(first ?? shown, shown)
         }
-        if entries.count > 1 { observers.post(.albumsChanged(.reloaded)) }
+        if entries.count > 1 { announce { $0.albumChanges.append(.reloaded) } }
         if let first {
             if entries.count > 1 { selectedIndex = nil }  // the old index means nothing now
             setSelection(first)
         } else if entries.count > 1 {
             reselect()
         }
-        if !hidden.isEmpty { observers.post(.hiddenByView(hidden)) }
+        if !hidden.isEmpty { announce { $0.hidden += hidden } }
     }
 
     /// Shows the entries' new fields (moving them if the sort says so, hiding them if the
@@ -152,7 +167,7 @@ extension LibraryAPI {
         rows.insert(entries, sequence: sequence)
         let (indexes, hidden) = showReplaced(entries)
         if selecting, let first = indexes.min() { setSelection(first) }
-        if !hidden.isEmpty { observers.post(.hiddenByView(hidden)) }
+        if !hidden.isEmpty { announce { $0.hidden += hidden } }
     }
 
     private func remove(_ entries: [LibraryEntry]) {
@@ -160,7 +175,7 @@ extension LibraryAPI {
         if entries.count == 1, let index = order.firstIndex(of: entries[0].id) {
             albumOrder.remove(at: index)
             guard let shown = hideRemoved(entries[0].id, atLibraryIndex: index) else { return }  // it was not shown
-            observers.post(.albumsChanged(.removed(shown)))
+            announce { $0.albumChanges.append(.removed(shown)) }
             setSelection(selection(afterRemovingAt: shown))
             return
         }
@@ -168,8 +183,8 @@ extension LibraryAPI {
         albumOrder.removeAll(in: removed)
         browsing.shownIDs?.removeAll(in: removed)
         selectedIndex = selectionAfterReload(near: firstRemoved)
-        observers.post(.albumsChanged(.reloaded))
-        observers.post(.selectionChanged(selectedIndex))
+        announce { $0.albumChanges.append(.reloaded) }
+        announce { $0.selectionChanged = true }
     }
 
     /// The selection after the album at `removed` was deleted: the same album if another was

@@ -122,6 +122,12 @@ extension LibraryAPI {
 
     /// Records (or grows) the import's command, changes the library, and commits the part.
     private func carryOut(_ change: PartChange, in state: inout MusicImportState) -> Bool {
+        var carried = false
+        announcing { carried = carryOutPart(change, in: &state) }
+        return carried
+    }
+
+    private func carryOutPart(_ change: PartChange, in state: inout MusicImportState) -> Bool {
         if !change.retagged.isEmpty { retag(change.retagged) }
         let sequence = nextSequence
         nextSequence += 1
@@ -149,7 +155,7 @@ extension LibraryAPI {
         } else {
             let rebased = history.rebase(onto: Dictionary(change.replaced.map { ($0.id, $0.album) }) { _, last in last })
             databaseChange = .followPart(part, tracks: change.tracks, rebased: rebased)
-            if !rebased.isEmpty { observers.post(.undoStateChanged) }  // what Undo names may have changed
+            if !rebased.isEmpty { announce { $0.undoStateChanged = true } }  // what Undo names may have changed
         }
         rows.insert(written, sequence: sequence)
         albumOrder.append(contentsOf: added.map { $0.id })
@@ -157,7 +163,7 @@ extension LibraryAPI {
         if !change.replaced.isEmpty { _ = showReplaced(change.replaced) }
         if selectedIndex == nil, count > 0 { setSelection(0) }
         persistency.submit(databaseChange, sequence: sequence)
-        if state.isCommand { observers.post(.undoStateChanged) }
+        if state.isCommand { announce { $0.undoStateChanged = true } }
         saveState()
         return true
     }

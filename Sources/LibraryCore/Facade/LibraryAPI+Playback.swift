@@ -16,6 +16,29 @@ extension LibraryAPI {
         return tracks.values.sorted(by: Track.playsBefore)
     }
 
+    /// The music files of the album `id`, as `tracks(ofAlbum:)` gives them, read off the GTK
+    /// thread: what the track list shows.
+    public func loadTracks(ofAlbum id: AlbumID) async -> [Track] {
+        // The files not committed yet are taken now: one committed while the database is read
+        // leaves this list only after its commit.
+        let pending = pendingTracks.tracks(ofAlbum: id)
+        let stored = await withCheckedContinuation { continuation in
+            persistency.readTracks(ofAlbum: id) { result in
+                switch result {
+                case .success(let tracks):
+                    continuation.resume(returning: tracks)
+                case .failure(let error):
+                    if !(error is CancellationError) { Log.core.warning("Could not read the tracks of album \(id): \(error)") }
+                    continuation.resume(returning: [])
+                }
+            }
+        }
+        var tracks: [MusicFilePath: Track] = [:]
+        for track in stored { tracks[track.path] = track }
+        tracks.merge(pending) { _, pending in pending }
+        return tracks.values.sorted(by: Track.playsBefore)
+    }
+
     /// The album `id`, shown or not; nil when it is not in the library.
     public func album(withID id: AlbumID) -> Album? {
         rows.entry(id, page: [id][...])?.album

@@ -9,9 +9,9 @@ import Foundation
 ///
 /// It lives on the main actor, the GTK thread. It holds the order of the albums (their ids)
 /// and reads the albums themselves as they are asked for, so a library of 100,000 albums
-/// starts as fast as one of five. Changes are announced to observers (`observe(_:)`) right
-/// after they happen, and committed to the database in the background, one transaction per
-/// command.
+/// starts as fast as one of five. Each change is announced to observers (`observe(_:)`) as
+/// one event once it is whole, returned by the command that made it, and committed to the
+/// database in the background, one transaction per command.
 @MainActor
 public final class LibraryAPI {
     /// The app's library, over the user's XDG folders.
@@ -61,6 +61,9 @@ public final class LibraryAPI {
     let coverLookup: CoverLookup
     package let ownCovers: OwnCovers
     let observers = ObserverRegistry()
+    /// What the change under way has changed so far (`announcing(_:)`), posted as one event
+    /// once it is whole.
+    var gathering: LibraryUpdate?
     /// Whether the last commit failed, and whether the last state save did: the user is told
     /// once when saving starts failing, and once when it works again.
     var isCommitFailing = false
@@ -240,7 +243,7 @@ public final class LibraryAPI {
         guard index != selectedIndex else { return false }
         selectedIndex = index
         if let index { browsing.heldSelection = shownIDs[index] }
-        observers.post(.selectionChanged(index))
+        announce { $0.selectionChanged = true }
         return true
     }
 

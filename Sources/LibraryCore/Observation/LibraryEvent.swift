@@ -4,17 +4,11 @@ import Foundation
 
 /// What `LibraryAPI` announces to its observers (the observer pattern).
 public enum LibraryEvent: Sendable {
-    /// The album list changed.
-    case albumsChanged(LibraryChange)
-    /// The selected album changed (`nil`: nothing is selected).
-    case selectionChanged(Int?)
-    /// A command brought back or changed albums that the search or filter hides: they are in
-    /// the library, only not shown.
-    case hiddenByView([Album])
+    /// A command, a search's answer or an import's part changed the albums shown, the
+    /// selection or the undo history: one event per change, posted once it is whole.
+    case changed(LibraryUpdate)
     /// The genres or decades of the library changed (`LibraryAPI.facets`).
     case facetsChanged
-    /// `canUndo` or `canRedo` may have changed.
-    case undoStateChanged
     /// A file could not be saved; the in-memory state is kept and saved again on the next change.
     /// Sent once per run of failures: further failures are only logged until a save succeeds.
     case saveFailed(PersistenceError)

@@ -149,6 +149,12 @@ final class PersistencyManager: Sendable {
         try database.tracks(ofAlbum: id)
     }
 
+    /// The music files of album `id` that are in the database, read off the GTK thread and the
+    /// commit queue (never delaying a change), handed to `then` on the main actor.
+    func readTracks(ofAlbum id: AlbumID, then: @escaping @MainActor @Sendable (Result<[Track], any Error>) -> Void) {
+        readAside({ database in try database.tracks(ofAlbum: id) }, then: then)
+    }
+
     /// The albums with no cover, in the user's order, read on the commit queue after every
     /// change submitted so far.
     func coverlessAlbums() async throws -> [CoverlessAlbum] {

@@ -74,7 +74,7 @@ final class AppProcess {
                let report = try? JSONDecoder().decode(WindowReport.self, from: data), condition(report) {
                 return report
             }
-            try #require(process.isRunning, "bluelibrary exited: \(output)")
+            try #require(process.isRunning, "bluelibrary exited (\(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)): \(output)")
             try await Task.sleep(for: .milliseconds(25))  // another process writes the file
         }
         let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
