@@ -20,7 +20,8 @@ let package = Package(
         .package(url: "https://github.com/groue/GRDB.swift", exact: "7.10.0"),
     ],
     targets: [
-        // MARK: C interop (module map + shim header only)
+        // MARK: C interop (libcurl's typed wrappers in C; module maps and shim headers for
+        // GTK, GStreamer and GLib)
 
         // libcurl, opened with dlopen at the first transfer rather than linked (its libraries
         // and their set-up cost every launch 5.7 MiB): typed wrappers over its calls, in C.

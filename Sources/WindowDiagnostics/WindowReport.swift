@@ -134,7 +134,7 @@ extension MainWindowController {
             coversShownOnScreen: onScreen.filter(\.showsCover).count,
             placeholdersShown: shown.filter(\.showsPlaceholder).count,
             spinnersRunning: shown.filter(\.isLoading).count,
-            subtitle: toolbar.title.subtitle,
+            subtitle: headerBar.title.subtitle,
             problem: problems.isShown ? problems.message : nil,
             quitConfirmation: quitConfirmation?.body,
             toast: toast.isShown ? toast.message : nil,
@@ -147,7 +147,7 @@ extension MainWindowController {
                 filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText]
             ) : nil,
             sort: actions.sortAction.state,
-            mainMenuOpen: toolbar.menuButton.isMenuOpen,
+            mainMenuOpen: headerBar.menuButton.isMenuOpen,
             tracks: trackList.isVisible ? trackList.shownText : [],
             canPlay: actions.isEnabled(.playAlbum),
             playTooltip: properties.playButton.tooltip,

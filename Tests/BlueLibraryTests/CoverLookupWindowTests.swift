@@ -48,7 +48,7 @@ struct CoverLookupWindowTests {
             }
             #expect(window.coverCandidates == nil, "the window closed")
             #expect(try server.stats().requests["/release/\(releases[1].id)/front-500"] == 1)
-            #expect(window.toolbar.undoTooltip == "\u{200E}Undo New Cover for “\u{2068}Parklife\u{2069}” (Ctrl+Z)")
+            #expect(window.headerBar.undoTooltip == "\u{200E}Undo New Cover for “\u{2068}Parklife\u{2069}” (Ctrl+Z)")
             #expect(window.toast.message == "Cover found for “\u{2068}Parklife\u{2069}”")
 
             harness.activate(AppAction.undo.detailedName)

@@ -57,7 +57,7 @@ struct KeyboardAndLayoutTests {
     @Test func f10OpensTheMainMenu() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness()
-            let menu = harness.window.toolbar.menuButton
+            let menu = harness.window.headerBar.menuButton
             try await harness.press("F10")
             await harness.wait(for: "the main menu to open") { menu.isMenuOpen }
             #expect(harness.report.albumCount == 5, "F10 then Enter must not reach the Delete button")
@@ -200,9 +200,9 @@ struct KeyboardAndLayoutTests {
             try await harness.deliver(harness.input.resize(width: 360, height: 500))
             await harness.wait(for: "the new size") { harness.report.height == 500 }
             #expect(harness.report.width == 360, "the content fits 360 pixels (a phone's width)")
-            let toolbar = harness.window.toolbar
-            #expect(!toolbar.addButton.isMapped && !toolbar.trashButton.isMapped, "Add and Trash move into the main menu")
-            #expect(toolbar.undoButton.isMapped && toolbar.searchButton.isMapped && toolbar.menuButton.isMapped)
+            let headerBar = harness.window.headerBar
+            #expect(!headerBar.addButton.isMapped && !headerBar.trashButton.isMapped, "Add and Trash move into the main menu")
+            #expect(headerBar.undoButton.isMapped && headerBar.searchButton.isMapped && headerBar.menuButton.isMapped)
             let cover = try #require(harness.window.scroller.view(at: 0))
             let left = try #require(cover.bounds(in: harness.window.scroller))
             #expect(left.x >= 0 && left.x + left.width <= Double(harness.window.scroller.allocatedSize.width),
@@ -214,7 +214,7 @@ struct KeyboardAndLayoutTests {
             #expect(harness.report.width == 760, "the details fit half of a 760-pixel window")
             try await harness.deliver(harness.input.resize(width: 900, height: 600))
             await harness.wait(for: "the wide size") { harness.report.width == 900 }
-            #expect(toolbar.addButton.isMapped && toolbar.trashButton.isMapped, "a wide window shows them again")
+            #expect(headerBar.addButton.isMapped && headerBar.trashButton.isMapped, "a wide window shows them again")
             await harness.close()
         }
     }

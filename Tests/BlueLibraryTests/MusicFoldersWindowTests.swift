@@ -44,7 +44,7 @@ struct MusicFoldersWindowTests {
             #expect(await harness.wait(for: "the new album in the strip") { harness.report.albumCount == 7 })
             #expect(harness.report.subtitle.hasSuffix("7 albums"), "\(harness.report.subtitle)")
             #expect(window.library.album(at: 6)?.title == "Late")
-            #expect(window.toolbar.undoTooltip.contains("Import of 1 Album"), "Undo still undoes the user's import, not the folder's change")
+            #expect(window.headerBar.undoTooltip.contains("Import of 1 Album"), "Undo still undoes the user's import, not the folder's change")
 
             // Its files moved away: the album stays, dimmed, and its details say so.
             try FileManager.default.moveItem(at: music.appendingPathComponent("Early"), to: staging.appendingPathComponent("Early"))
@@ -81,7 +81,7 @@ struct MusicFoldersWindowTests {
             #expect(rename(staged.path, music.appendingPathComponent("Tagged/1.flac").path) == 0)
             #expect(await harness.wait(for: "the new tags") { window.library.album(at: 5)?.title == "Retagged" })
             #expect(harness.report.toast == "New tags in the files of “\u{2068}Retagged\u{2069}” replaced your edit", "\(harness.report.toast ?? "no toast")")
-            #expect(window.toolbar.undoTooltip.contains("Edit “\u{2068}Retagged\u{2069}”"), "\(window.toolbar.undoTooltip)")
+            #expect(window.headerBar.undoTooltip.contains("Edit “\u{2068}Retagged\u{2069}”"), "\(window.headerBar.undoTooltip)")
             try await harness.press("ctrl+z")
             #expect(await harness.wait(for: "the edit back") { window.library.album(at: 5)?.title == "My Title" })
             #expect(harness.report.albumCount == 6)
@@ -121,7 +121,7 @@ struct MusicFoldersWindowTests {
             #expect(await harness.wait(for: "Rock's albums to leave") { harness.report.albumCount == 7 })
             #expect(await harness.wait(for: "the list without Rock") { list.isUpToDate && list.folders.map(\.name) == ["Gone", "Jazz"] })
             #expect(harness.report.toast == "“\u{2068}Rock\u{2069}” removed with its 3 albums")
-            #expect(window.toolbar.undoTooltip == "\u{200E}Undo Remove “\u{2068}Rock\u{2069}” (Ctrl+Z)")
+            #expect(window.headerBar.undoTooltip == "\u{200E}Undo Remove “\u{2068}Rock\u{2069}” (Ctrl+Z)")
             #expect(FileManager.default.fileExists(atPath: rock.appendingPathComponent("Loud/1.flac").path), "the files stay")
 
             try await harness.press("Escape")

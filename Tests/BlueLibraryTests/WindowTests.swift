@@ -4,7 +4,7 @@ import TestSupport
 @testable import BlueLibrary
 @testable import LibraryCore
 
-/// The window as a user meets it: what it shows, and what the toolbar actions do.
+/// The window as a user meets it: what it shows, and what the headerBar actions do.
 @MainActor
 @Suite(.serialized)
 struct WindowTests {
@@ -23,8 +23,8 @@ struct WindowTests {
             #expect(report.canDelete)
             #expect(report.stripHasFocus)
             #expect(report.materializedViews == 5)
-            #expect(harness.window.toolbar.undoButton.isSensitive == false)
-            #expect(harness.window.toolbar.trashButton.isSensitive)
+            #expect(harness.window.headerBar.undoButton.isSensitive == false)
+            #expect(harness.window.headerBar.trashButton.isSensitive)
             let shortcuts = harness.app.application
             #expect(shortcuts.accelerators(for: "win.undo") == ["<Control>z"])
             #expect(shortcuts.accelerators(for: "win.redo") == ["<Shift><Control>z"])
@@ -57,7 +57,7 @@ struct WindowTests {
             #expect(report.properties.contains("Album: Album 13"))
             #expect(report.toast == "“\u{2068}Album 12\u{2069}” deleted")
             #expect(report.canUndo)
-            #expect(harness.window.toolbar.undoButton.isSensitive)
+            #expect(harness.window.headerBar.undoButton.isSensitive)
             #expect(await harness.isCentred(12))
 
             harness.activate("win.undo")
@@ -89,7 +89,7 @@ struct WindowTests {
             #expect(report.materializedViews == 0)
             #expect(report.properties == ["Your library is empty"])
             #expect(!report.canDelete)
-            #expect(!harness.window.toolbar.trashButton.isSensitive)
+            #expect(!harness.window.headerBar.trashButton.isSensitive)
             harness.activate("win.delete")  // disabled: nothing happens
             harness.activate("win.undo")
             await harness.nextFrames()

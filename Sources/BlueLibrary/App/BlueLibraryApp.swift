@@ -17,6 +17,9 @@ public final class BlueLibraryApp {
     package internal(set) var windowController: MainWindowController?
     /// The player and its app-wide observers, from the library's opening to quit.
     package private(set) var playback: PlaybackSession?
+    /// Whether a main window was opened before (the problems met opening the library are told
+    /// in the first one only).
+    private var hasOpenedWindow = false
     /// Whether the app holds itself running for music playing with no window open.
     var isHeldForMusic = false
     /// Follows the player while the app holds itself for music: when it stops, the app ends.
@@ -118,6 +121,8 @@ public final class BlueLibraryApp {
         guard let playback else { return }
         let controller = MainWindowController(application: application, library: library, player: playback.player)
         controller.onClosed = { [weak self] in self?.windowClosed() }
+        controller.hasToldLoadProblems = hasOpenedWindow
+        hasOpenedWindow = true
         windowController = controller
         onWindowOpened?(controller)
         controller.present()

@@ -8,7 +8,7 @@ extension MainWindowController {
     /// search, filter and sort restored at launch.
     func connectBrowsing() {
         browsingBar.searchBar.captureKeys(from: window)
-        toolbar.searchButton.bind(to: browsingBar.searchBar)
+        headerBar.searchButton.bind(to: browsingBar.searchBar)
         browsingBar.onChange = { [weak self] in self?.showChosenAlbums() }
         browsingBar.entry.onStopSearch { [weak self] in self?.stopSearching() }
         browsingBar.entry.onActivate { [weak self] in self?.scroller.focus() }
@@ -77,7 +77,7 @@ extension MainWindowController {
             ? localizedPlural("%1$@ of %2$@ album", "%1$@ of %2$@ albums", total, shown.formatted(), total.formatted())
             : localizedPlural("%@ album", "%@ albums", total, total.formatted())
         // A label given new text makes GTK lay the header bar out again: only a change is shown.
-        if toolbar.title.subtitle != count { toolbar.title.subtitle = count }
+        if headerBar.title.subtitle != count { headerBar.title.subtitle = count }
         if browsingBar.searchBar.isSearching {
             browsingBar.describeMatches(shown: shown, filtering: filtering, count: count)
         }

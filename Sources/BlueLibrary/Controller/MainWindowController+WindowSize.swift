@@ -23,7 +23,7 @@ extension MainWindowController {
     /// Lays the window out for its width: the header bar's buttons, and the details side by
     /// side or stacked.
     func fit(windowWidth width: Int) {
-        toolbar.fit(windowWidth: width)
+        headerBar.fit(windowWidth: width)
         let orientation: Orientation = width >= Self.sideBySideWidth ? .horizontal : .vertical
         if details.orientation != orientation {
             details.orientation = orientation

@@ -18,8 +18,8 @@ public final class MainWindowController {
     package let window: ApplicationWindow
     package let library: LibraryAPI
     package let scroller = HorizontalScrollerView()
-    package let properties = PropertiesListView()
-    package let toolbar = Toolbar()
+    package let properties = PropertiesView()
+    package let headerBar = MainHeaderBar()
     package let toast: ToastNotice
     package let problems: ProblemDialog
     /// The music import's progress, and Stop Import.
@@ -71,8 +71,11 @@ public final class MainWindowController {
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
     var hasWarnedAboutUnsavedChanges = false
-    /// The problems met while opening the library were shown.
-    private var hasToldLoadProblems = false
+    /// The problems met while opening the library were shown (by this window, or by one the
+    /// app opened before it).
+    package var hasToldLoadProblems = false
+    /// The window was shown once (what follows its first showing is done).
+    private var hasBeenPresented = false
     /// The dialog asking whether to quit without the changes that could not be saved.
     package internal(set) var quitConfirmation: MessageDialog?
 
@@ -95,7 +98,7 @@ public final class MainWindowController {
                                                    cards: [importProgress, coverSearchProgress]))
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
-        page.append(toolbar)
+        page.append(headerBar)
         page.append(toast.overlay)
         page.append(playBar)
         window.setContent(page)
@@ -142,10 +145,13 @@ public final class MainWindowController {
     public func present() {
         window.present()
         // Once, after the window: a dialog shown before its window can end up behind it.
-        if !hasToldLoadProblems {
-            hasToldLoadProblems = true
-            let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
-            problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
+        if !hasBeenPresented {
+            hasBeenPresented = true
+            if !hasToldLoadProblems {
+                hasToldLoadProblems = true
+                let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
+                problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
+            }
             followMusicFolders()
             window.afterNextFrame { [weak self] in self?.library.prepareBrowsing() }
         }
@@ -279,7 +285,7 @@ public final class MainWindowController {
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
             canPlaySelection: playable, hasQueue: queue != nil, hasNextTrack: queue?.hasNext ?? false
         ))
-        toolbar.describeUndo(library.commandToUndo.map(Self.describe))
+        headerBar.describeUndo(library.commandToUndo.map(Self.describe))
         explainPlayButton()
     }
 }

@@ -8,8 +8,8 @@ import LibraryCore
 /// placeholder (initials on a colour) when it cannot be had. Reused for other albums as the
 /// strip scrolls.
 ///
-/// It asks `LibraryAPI` for its cover only while it is on or near the screen (GTK keeps about
-/// 200 rows, most of them far off), has it decoded at the size shown, and lets go of the
+/// It asks `LibraryAPI` for its cover only while it is on or near the screen (the strip's grid
+/// keeps about 30 items around the selection, some of them off screen), has it decoded at the size shown, and lets go of the
 /// texture when it scrolls far away. It watches its picture's `paintable` property (GObject's
 /// key-value observing) to stop the spinner once the cover is shown.
 ///
@@ -159,7 +159,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     // MARK: Caption
 
     /// Shows the album's title under the cover once the view is near the screen. GTK keeps
-    /// some 200 views bound, most of them pages away, and gives a few of them other albums at
+    /// about 30 views bound, some of them off screen, and gives a few of them other albums at
     /// every arrow key, deletion or search; each title set is a caption shaped and measured in
     /// the next frame, for a view nobody sees. A far view keeps the caption it had until it
     /// comes near (a page before it can be seen); its accessible name and tooltip come from the
@@ -268,7 +268,7 @@ package final class AlbumView: Widget, HorizontalScrollerReusableView {
     }
 
     /// Made only when needed: most rows show their cover, and a placeholder's initials and
-    /// colour are not free to compute for the 200 rows GTK rebinds after a deletion.
+    /// colour are not free to compute for the views GTK rebinds after a deletion.
     private func showPlaceholder() {
         if let album { setPlaceholder(CoverPlaceholder(album: album)) }
         hideSpinner()

@@ -88,7 +88,7 @@ extension LibraryAPI {
     /// (deleted, moved away, or on a drive that is not mounted). Such an album stays, shown
     /// dimmed, and is whole again when its files come back.
     public func isMissing(_ id: AlbumID) -> Bool {
-        missingAlbumIDs.contains(id)
+        missingAlbums.contains(id)
     }
 
     /// Looks, off the GTK thread and the commit queue (the rows of a deleted album's files
@@ -103,11 +103,8 @@ extension LibraryAPI {
         guard !ids.isEmpty else { return }
         Task { [weak self] in
             guard let self, let gone = try? await persistency.readAside({ database in try database.albumsWithoutFiles(among: ids) }) else { return }
-            let present = Set(order)
-            let newlyMissing = gone.filter { present.contains($0) && !missingAlbumIDs.contains($0) }
-            guard !newlyMissing.isEmpty else { return }
-            missingAlbumIDs.formUnion(newlyMissing)
-            observers.post(.missingChanged(newlyMissing))
+            let newlyMissing = missingAlbums.mark(gone, inLibrary: Set(order))
+            if !newlyMissing.isEmpty { observers.post(.missingChanged(newlyMissing)) }
         }
     }
 
@@ -115,10 +112,7 @@ extension LibraryAPI {
     /// missing, those whose files are there are not; files gone from albums made again are
     /// forgotten.
     func takeIn(_ presence: AlbumPresence) {
-        var missing = missingAlbumIDs.subtracting(presence.albums)
-        missing.formUnion(presence.missing)
-        let changed = missing.symmetricDifference(missingAlbumIDs)
-        missingAlbumIDs = missing
+        let changed = missingAlbums.takeIn(presence)
         if !presence.goneFiles.isEmpty || !presence.movedFrom.isEmpty {
             let sequence = nextSequence
             nextSequence += 1
@@ -131,21 +125,5 @@ extension LibraryAPI {
             persistency.submit(.rememberTracks(presence.movedTo), sequence: sequence)
         }
         if !changed.isEmpty { observers.post(.missingChanged(changed)) }
-    }
-}
-
-// MARK: - Whether a folder is there
-
-extension MusicFilePath {
-    /// Whether the path names a folder now.
-    var isExistingFolder: Bool {
-        var info = stat()
-        return withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
-    }
-
-    /// The file at the path now (links followed); nil when there is none.
-    var identity: FileIdentity? {
-        var info = stat()
-        return withCString { stat($0, &info) } == 0 ? FileIdentity(info) : nil
     }
 }

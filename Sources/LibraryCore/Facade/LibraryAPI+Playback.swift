@@ -6,22 +6,20 @@ extension LibraryAPI {
     /// The music files of the album `id` (an album imported from a folder), in play order;
     /// none for an album added by hand or from an album list.
     public func tracks(ofAlbum id: AlbumID) -> [Track] {
-        var tracks: [MusicFilePath: Track] = [:]
+        let stored: [Track]
         do {
-            for track in try persistency.tracks(ofAlbum: id) { tracks[track.path] = track }
+            stored = try persistency.tracks(ofAlbum: id)
         } catch {
             Log.core.warning("Could not read the tracks of album \(id): \(error)")
+            stored = []
         }
-        tracks.merge(pendingTracks.tracks(ofAlbum: id)) { _, pending in pending }
-        return tracks.values.sorted(by: Track.playsBefore)
+        return pendingTracks.tracks(ofAlbum: id, over: stored)
     }
 
     /// The music files of the album `id`, as `tracks(ofAlbum:)` gives them, read off the GTK
     /// thread: what the track list shows.
     public func loadTracks(ofAlbum id: AlbumID) async -> [Track] {
-        // The files not committed yet are taken now: one committed while the database is read
-        // leaves this list only after its commit.
-        let pending = pendingTracks.tracks(ofAlbum: id)
+        let pending = pendingTracks.snapshot(ofAlbum: id)
         let stored = await withCheckedContinuation { continuation in
             persistency.readTracks(ofAlbum: id) { result in
                 switch result {
@@ -33,10 +31,7 @@ extension LibraryAPI {
                 }
             }
         }
-        var tracks: [MusicFilePath: Track] = [:]
-        for track in stored { tracks[track.path] = track }
-        tracks.merge(pending) { _, pending in pending }
-        return tracks.values.sorted(by: Track.playsBefore)
+        return pending.tracks(ofAlbum: id, over: stored)
     }
 
     /// The album `id`, shown or not; nil when it is not in the library.

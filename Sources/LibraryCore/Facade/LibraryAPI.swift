@@ -4,8 +4,9 @@ import Foundation
 
 /// The one entry point of the app's core (the facade): the albums, the selection, undo and
 /// redo, covers, import and export, and saving. Views and the controller talk to
-/// `LibraryAPI.shared` only; nothing else touches the persistency manager, the database,
-/// the HTTP client or the cover store.
+/// `LibraryAPI.shared` only; nothing else touches the persistency manager, the database or
+/// the HTTP client. The cover store is the one part it hands out (`coverStore`), for the
+/// window's first covers, read off the GTK thread while the window is built.
 ///
 /// It lives on the main actor, the GTK thread. It holds the order of the albums (their ids)
 /// and reads the albums themselves as they are asked for, so a library of 100,000 albums
@@ -74,7 +75,7 @@ public final class LibraryAPI {
     /// Keeps the library in step with the music folders, once `followMusicFolders()` started it.
     public internal(set) var follower: MusicFolderFollower?
     /// Albums none of whose files was there when their folder was last looked at.
-    var missingAlbumIDs: Set<AlbumID> = []
+    var missingAlbums = MissingAlbums()
     var isStateSaveFailing = false
     /// Counts the questions asked of the database about what to show: an answer to an older
     /// one is dropped, and the commit queue skips questions asked again since.

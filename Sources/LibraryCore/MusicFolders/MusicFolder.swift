@@ -27,3 +27,19 @@ extension MusicFilePath {
         nameBytes.isEmpty ? displayString : displayName
     }
 }
+
+// MARK: - Whether a folder is there
+
+extension MusicFilePath {
+    /// Whether the path names a folder now.
+    var isExistingFolder: Bool {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 && info.st_mode & S_IFMT == S_IFDIR
+    }
+
+    /// The file at the path now (links followed); nil when there is none.
+    var identity: FileIdentity? {
+        var info = stat()
+        return withCString { stat($0, &info) } == 0 ? FileIdentity(info) : nil
+    }
+}

@@ -3,7 +3,9 @@ import Foundation
 
 // MARK: - PersistencyManager
 
-/// Saves what the user does: library changes go to the database (`CommitQueue`, one
+/// The facade's gateway to what is stored, for reads as well as writes (the name is the
+/// original sample's, kept for those who know it). It saves what the user does: library
+/// changes go to the database (`CommitQueue`, one
 /// transaction each, off the GTK thread) and the memento to `state.json` (coalesced, atomic,
 /// written through links). Only `LibraryAPI` talks to it, and it is the facade's one door to
 /// the database: the facade asks it for what it needs (tracks, answers, facets, an export, an
@@ -68,12 +70,12 @@ final class PersistencyManager: Sendable {
         stateWriter.submit(state)
     }
 
-    /// Commits and writes everything pending now; returns when done (or failed).
     /// Tries the changes that could not be committed again, in the background.
     func retryCommits() {
         commits.retry()
     }
 
+    /// Commits and writes everything pending now; returns when done (or failed).
     func flush() {
         commits.flush()
         stateWriter.flush()

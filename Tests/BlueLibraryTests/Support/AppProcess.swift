@@ -74,7 +74,7 @@ final class AppProcess {
                let report = try? JSONDecoder().decode(WindowReport.self, from: data), condition(report) {
                 return report
             }
-            try #require(process.isRunning, "bluelibrary exited (\(process.terminationReason == .uncaughtSignal ? "signal" : "status") \(process.terminationStatus)): \(output)")
+            try #require(process.isRunning, "bluelibrary exited: \(output)")
             try await Task.sleep(for: .milliseconds(25))  // another process writes the file
         }
         let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
@@ -82,9 +82,17 @@ final class AppProcess {
         throw CancellationError()
     }
 
-    /// The X11 window of the app.
-    func windowID() async throws -> UInt {
-        try #require(try await Self.mainWindows().last, "no BlueLibrary window")
+    /// The X11 window of the app, once it is on show: a report can describe the window a
+    /// moment before a loaded X server has mapped it.
+    func windowID(timeout: Duration = .seconds(60)) async throws -> UInt {
+        let deadline = ContinuousClock.now + timeout
+        while ContinuousClock.now < deadline {
+            if let window = try await Self.mainWindows().last { return window }
+            try #require(process.isRunning, "bluelibrary exited: \(output)")
+            try await Task.sleep(for: .milliseconds(50))  // another process maps it
+        }
+        Issue.record("no BlueLibrary window on show")
+        throw AppProcessError(description: "no BlueLibrary window within \(timeout)")
     }
 
     /// The app windows on the display: titled BlueLibrary, and larger than a tooltip or a

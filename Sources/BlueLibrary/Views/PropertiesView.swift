@@ -1,7 +1,7 @@
 import GtkKit
 import LibraryCore
 
-// MARK: - PropertiesListView
+// MARK: - PropertiesView
 
 /// The selected album's properties (Artist, Album, Genre, Year; and Tracks, Length and Folder
 /// for an album from a music folder) as rows of a title and a selectable value with Play and
@@ -13,7 +13,7 @@ import LibraryCore
 /// with its title ("Genre: Rock"); the titles themselves, and whichever of the rows and the
 /// empty state is not shown, are not in the accessible tree.
 @MainActor
-package final class PropertiesListView: Widget {
+package final class PropertiesView: Widget {
     private let rowsGrid = Grid(columnSpacing: 18, rowSpacing: 10)
     private let rowsScroller: ScrolledWindow
     private let buttons = Box(.horizontal, spacing: 12)

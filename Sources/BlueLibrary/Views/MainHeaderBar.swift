@@ -1,14 +1,14 @@
 import GtkKit
 import LibraryCore
 
-// MARK: - Toolbar
+// MARK: - MainHeaderBar
 
 /// The header bar (libadwaita's): Add, Undo and Trash on the left, Search and the main menu
 /// on the right, and in the middle the app's name over how many albums there are ("3 of
 /// 4,000 albums" in a search). The buttons are bound to window actions, so they are sensitive
 /// exactly when their actions are enabled.
 @MainActor
-package final class Toolbar: Widget {
+package final class MainHeaderBar: Widget {
     let addButton = Button(iconName: "list-add-symbolic")
     let undoButton = Button(iconName: "edit-undo-symbolic")
     let trashButton = Button(iconName: "user-trash-symbolic")
