@@ -67,7 +67,7 @@ extension LibraryAPI {
     private func apply(_ part: MusicImporter.Part, to state: inout MusicImportState) -> Bool {
         if let presence = part.presence { takeIn(presence) }
         guard !part.albums.isEmpty else { return true }
-        var change = PartChange()
+        var change = ImportPartChange()
         // Which albums are in the library: read once, and only for a part that needs it.
         var presentIDs: Set<AlbumID>?
         func isPresent(_ id: AlbumID) -> Bool {
@@ -121,13 +121,13 @@ extension LibraryAPI {
     }
 
     /// Records (or grows) the import's command, changes the library, and commits the part.
-    private func carryOut(_ change: PartChange, in state: inout MusicImportState) -> Bool {
+    private func carryOut(_ change: ImportPartChange, in state: inout MusicImportState) -> Bool {
         var carried = false
         announcing { carried = carryOutPart(change, in: &state) }
         return carried
     }
 
-    private func carryOutPart(_ change: PartChange, in state: inout MusicImportState) -> Bool {
+    private func carryOutPart(_ change: ImportPartChange, in state: inout MusicImportState) -> Bool {
         if !change.retagged.isEmpty { retag(change.retagged) }
         let sequence = nextSequence
         nextSequence += 1
@@ -177,55 +177,5 @@ extension LibraryAPI {
     private func retag(_ albums: [(updated: LibraryEntry, current: LibraryEntry)]) {
         record(LibraryCommand(kind: .edit, entries: albums.map(\.updated), previous: albums.map(\.current)), selecting: false)
         observers.post(.editsReplacedByTags(albums.map(\.updated.album)))
-    }
-}
-
-// MARK: - Import state
-
-/// What one import has done so far, on the main actor.
-private struct MusicImportState {
-    /// Whether the import is a command the user can undo (not one following a folder).
-    var isCommand = true
-    /// The import's command, once it changed something.
-    var serial: Int64?
-    /// The album each group of tracks became.
-    var ids: [AlbumGroupKey: AlbumID] = [:]
-    /// The albums of the library some group became.
-    var claimed: Set<AlbumID> = []
-    var added: Set<AlbumID> = []
-    var updated: Set<AlbumID> = []
-    /// The first album added or updated.
-    var first: AlbumID?
-}
-
-/// What one part changes.
-private struct PartChange {
-    var added: [(id: AlbumID, album: Album)] = []
-    var replaced: [LibraryEntry] = []
-    var previous: [LibraryEntry] = []
-    var tracks: [StoredTrack] = []
-    /// Albums whose files' new tags replace the user's edit (a followed folder's change): made
-    /// one undoable command, as they become and as they were.
-    var retagged: [(updated: LibraryEntry, current: LibraryEntry)] = []
-}
-
-// MARK: - Growing an import
-
-extension LibraryCommand {
-    /// Takes in a further part of the same import: its entries replace those of the same ids
-    /// or join them; the albums as they were before the import are kept from the first part
-    /// that changed them.
-    mutating func grow(by part: LibraryCommand) {
-        var positions = Dictionary(uniqueKeysWithValues: entries.enumerated().map { ($1.id, $0) })
-        for entry in part.entries {
-            if let position = positions[entry.id] {
-                entries[position] = entry
-            } else {
-                positions[entry.id] = entries.count
-                entries.append(entry)
-            }
-        }
-        let known = Set(previous.map(\.id))
-        previous += part.previous.filter { !known.contains($0.id) }
     }
 }
