@@ -20,6 +20,8 @@ public final class PreferencesWindow: Widget {
         gtk_window_set_modal(bl_window(gObject), 1)
         gtk_window_set_destroy_with_parent(bl_window(gObject), 1)
         gtk_window_set_hide_on_close(bl_window(gObject), 0)
+        // The application's window too, so that its shortcuts (Ctrl+Q, Ctrl+W) work here.
+        gtk_window_set_application(bl_window(gObject), gtk_window_get_application(parent.window))
         adw_preferences_window_set_search_enabled(bl_adw_preferences_window(gObject), 0)
         adw_preferences_window_add(bl_adw_preferences_window(gObject), bl_adw_preferences_page(page.gObject))
     }
@@ -84,8 +86,8 @@ public final class SwitchRow: Widget {
         if let subtitle { adw_action_row_set_subtitle(bl_adw_action_row(gObject), subtitle) }
         gtk_widget_set_valign(toggle.gtkWidget, GTK_ALIGN_CENTER)
         adw_action_row_add_suffix(bl_adw_action_row(gObject), toggle.gtkWidget)
+        // libadwaita relates the switch to the row's title: screen readers read it by that.
         adw_action_row_set_activatable_widget(bl_adw_action_row(gObject), toggle.gtkWidget)
-        toggle.setAccessibleLabel(title.replacingOccurrences(of: "_", with: ""))
     }
 
     /// Whether the switch is on. Setting it calls `onToggle`'s handler too, as a click does.

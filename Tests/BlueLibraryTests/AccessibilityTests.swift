@@ -76,6 +76,33 @@ struct AccessibilityTests {
         }
     }
 
+    /// Ctrl+comma opens Preferences, whose switch a screen reader hears by its row's title
+    /// (once: libadwaita names it); Space turns it on, and the state file keeps it.
+    @Test func thePreferencesSwitchIsHeardByItsTitleAndSpaceTurnsItOn() async throws {
+        try await DisplayLock.exclusive {
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let folders = TestFolders()
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true)
+            _ = try await app.report { $0.selectedCoverHasFocus }
+            try await app.press("ctrl+comma")
+            let preferences = try await app.window(titled: "Preferences")
+
+            let tree = try await AccessibleNode.read(app, bus: bus)
+            let switches = tree.filter { $0.role == "check box" || $0.role == "switch" }
+            #expect(switches.map(\.name) == ["Keep Playing When the Window Is Closed"], "\(switches.map(\.name))")
+            try await app.press("space", inWindow: preferences)  // the row has the focus
+            let said = { (try? String(contentsOf: folders.locations.stateFile, encoding: .utf8)) ?? "" }
+            let deadline = ContinuousClock.now + .seconds(60)
+            while !said().contains("\"keepsPlayingWhenWindowIsClosed\" : true") {
+                try #require(ContinuousClock.now < deadline, "the preference saved: \(said())")
+                try await Task.sleep(for: .milliseconds(50))  // another process writes the file
+            }
+            try await app.press("ctrl+q", inWindow: preferences)
+            #expect(try await app.waitForExit() == 0, "Ctrl+Q works from Preferences too")
+        }
+    }
+
     /// A library damaged while the app was away is repaired at launch, and the dialog that
     /// says so is heard with its button named as it reads, "Close" (GTK 4.8 made it "_Close
     /// Close", the raw mnemonic label and then the label's text); Escape closes it.

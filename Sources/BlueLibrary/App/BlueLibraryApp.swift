@@ -184,10 +184,11 @@ public final class BlueLibraryApp {
         if let windowController {
             windowController.rememberWindowSize()
             guard !warningOfUnsavedChanges || windowController.mayClose() else { return }
+            preferencesWindow?.close()  // before its parent, which would destroy it
+            preferencesWindow = nil
             windowController.prepareToClose()
             windowController.window.destroy()
         }
-        preferencesWindow?.close()
         playback?.shutDown()
         stopHoldingForMusic()
         library?.flush()
