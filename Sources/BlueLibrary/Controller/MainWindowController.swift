@@ -40,7 +40,6 @@ public final class MainWindowController {
     /// The properties and the track list, side by side in a wide window, one above the other
     /// in a narrow one.
     let details = Box(.horizontal, spacing: 0)
-    let application: Application
     /// Keeps the play bar, the track list and the strip's mark following the player.
     var playerObservation: PlayerObservation?
     /// The selected album's tracks being read for the track list.
@@ -83,7 +82,6 @@ public final class MainWindowController {
 
     init(application: Application, library: LibraryAPI, player: Player) {
         self.library = library
-        self.application = application
         self.player = player
         window = ApplicationWindow(application: application)
         window.title = AppInfo.name
