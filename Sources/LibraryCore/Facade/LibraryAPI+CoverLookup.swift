@@ -54,37 +54,19 @@ extension LibraryAPI {
             summary.stoppedBy = .badAnswer
             return summary
         }
-        summary.total = albums.count
-        for coverless in albums {
-            guard !Task.isCancelled else {
-                summary.stoppedBy = .cancelled
-                break
-            }
-            progress(MissingCoversProgress(looked: summary.looked, total: summary.total, found: summary.found))
+        let search = MissingCoverSearch(
+            albums: albums,
             // The user may have deleted the album or given it a cover since.
-            guard let album = album(withID: coverless.id), contains(albumID: coverless.id), album.coverUrl.isEmpty else {
-                summary.looked += 1
-                continue
+            stillCoverless: { [weak self] id in
+                guard let self, contains(albumID: id), let album = album(withID: id), album.coverUrl.isEmpty else { return nil }
+                return album
+            },
+            lookUp: { [coverLookup] request throws(CoverLookupError) in try await coverLookup.lookUp(request, takesConfidentMatch: true) },
+            giveCover: { [weak self] data, id throws(CoverLookupError) in
+                try await self?.giveCover(data, toAlbumWithID: id, onlyIfCoverless: true) ?? false
             }
-            do throws(CoverLookupError) {
-                let request = CoverLookupRequest(album: album, releaseID: coverless.releaseID)
-                switch try await coverLookup.lookUp(request, takesConfidentMatch: true) {
-                case .found(let data, _):
-                    if try await giveCover(data, toAlbumWithID: coverless.id, onlyIfCoverless: true) { summary.found += 1 }
-                case .choose: summary.needChoice += 1
-                case .noCover, .noMatch: break
-                }
-            } catch {
-                if error.stopsASeries {
-                    summary.stoppedBy = error
-                    break
-                }
-                Log.core.info("no cover for album \(coverless.id): \(error)")
-            }
-            summary.looked += 1
-        }
-        progress(MissingCoversProgress(looked: summary.looked, total: summary.total, found: summary.found))
-        return summary
+        )
+        return await search.run(progress: progress)
     }
 
     /// Stores a found cover as a cover the user gave (content-addressed) and gives it to the
