@@ -25,12 +25,13 @@ extension MainWindowController {
 
     private func importAlbumList(from file: URL) async {
         do {
-            let count = try await library.importAlbumList(from: file)
-            guard count > 0 else {
+            guard let imported = try await library.importAlbumList(from: file) else {
                 problems.show([localized("“%@” holds no albums.", file.lastPathComponent)], heading: Self.importFailedHeading)
                 return
             }
-            toast.show(localizedPlural("%@ album imported", "%@ albums imported", count))
+            // When the search or filter hides every album imported, the notice says so.
+            let allHidden = imported.hidden.count == imported.albums.count ? imported.hidden : []
+            toast.show(notice(localizedPlural("%@ album imported", "%@ albums imported", imported.albums.count), tellingHidden: allHidden))
         } catch {
             problems.show([error.description], heading: Self.importFailedHeading)
         }

@@ -80,7 +80,7 @@ extension MainWindowController {
     private func remove(_ folder: MusicFolder) {
         Task { [weak self] in
             guard let self else { return }
-            let removed = await library.removeMusicFolder(folder.path)
+            let removed = await library.removeMusicFolder(folder.path)?.albums.count ?? 0
             let name = folder.name.isolatedForDisplay
             toast.show(removed > 0
                 ? localizedPlural("“%2$@” removed with its %1$@ album", "“%2$@” removed with its %1$@ albums", removed, String(removed), name)

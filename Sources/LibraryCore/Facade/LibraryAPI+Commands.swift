@@ -23,14 +23,13 @@ extension LibraryAPI {
     }
 
     /// Adds `albums` after the last album as one command (undone at once), and selects the
-    /// first of them. Returns how many were added.
+    /// first of them. `nil` when there were none.
     @discardableResult
-    public func importAlbumList(_ albums: [Album]) -> Int {
-        guard !albums.isEmpty, !refusesChange() else { return 0 }
+    public func importAlbumList(_ albums: [Album]) -> LibraryUpdate? {
+        guard !albums.isEmpty, !refusesChange() else { return nil }
         let keys = albumOrder.keysAfterLast(count: albums.count)
         let entries = zip(albums, keys).map { LibraryEntry(id: albumOrder.newID(), key: $1, album: $0) }
-        record(LibraryCommand(kind: .importFile, entries: entries))
-        return entries.count
+        return record(LibraryCommand(kind: .importFile, entries: entries))
     }
 
     /// Changes the fields of the album at `index` to those of `album` (its place and identity

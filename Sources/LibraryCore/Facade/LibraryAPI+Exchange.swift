@@ -30,9 +30,10 @@ extension LibraryAPI {
     }
 
     /// Reads an album list file (off the GTK thread) and adds its albums as one undoable
-    /// command. A damaged file changes nothing; the error names the album and the key.
+    /// command, and returns what changed (`nil`: the file held no album). A damaged file
+    /// changes nothing; the error names the album and the key.
     @discardableResult
-    public func importAlbumList(from file: URL) async throws(ImportError) -> Int {
+    public func importAlbumList(from file: URL) async throws(ImportError) -> LibraryUpdate? {
         let albums = try await Background.run { () throws(ImportError) in try AlbumList.read(file) }
         return importAlbumList(albums)
     }

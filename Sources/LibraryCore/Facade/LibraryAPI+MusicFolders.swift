@@ -30,17 +30,17 @@ extension LibraryAPI {
     }
 
     /// Removes `folder` from the music folders and its albums from the library, as one
-    /// undoable command (undo brings both back); the files stay as they are. Returns how
-    /// many albums left; a folder that gave none is forgotten without a command.
+    /// undoable command (undo brings both back); the files stay as they are. Returns what
+    /// changed; a folder that gave no album is forgotten without a command, and `nil` returned.
     @discardableResult
-    public func removeMusicFolder(_ folder: MusicFilePath) async -> Int {
-        guard !refusesChange() else { return 0 }
+    public func removeMusicFolder(_ folder: MusicFilePath) async -> LibraryUpdate? {
+        guard !refusesChange() else { return nil }
         let stored: Set<AlbumID>
         do {
             stored = try await persistency.readAfterCommits { database in try database.albumIDs(madeFromFilesIn: folder) }
         } catch {
             Log.core.warning("the albums of a music folder could not be read: \(error)")
-            return 0
+            return nil
         }
         let pendingIDs = pendingTracks.byPath.values.filter { $0.stamp.path.isInside(folder) }.map(\.albumID)
         let ids = stored.union(pendingIDs)
@@ -50,11 +50,11 @@ extension LibraryAPI {
             nextSequence += 1
             persistency.submit(.forgetFolder(folder), sequence: sequence)
             follower?.unfollow(folder)
-            return 0
+            return nil
         }
-        record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
+        let update = record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
         follower?.unfollow(folder)
-        return entries.count
+        return update
     }
 
     /// Remembers the folders among `roots` (not the single files) as music folders.
