@@ -18,17 +18,10 @@ struct BackgroundPlaybackAppTests {
 
     @Test func theMusicAndTheMediaControlsOutliveTheWindow() async throws {
         try await DisplayLock.exclusive {
-            let folders = TestFolders()
-            try folders.writeState(Self.keepPlayingState)
-            let music = folders.root.appendingPathComponent("Music/Night Drive", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Night Drive", artist: "Sine", trackFrames: [44_100 * 40, 44_100 * 40])
-            let pulse = try PrivatePulseAudio()
-            defer { pulse.stop() }
-            let bus = try SessionBus()
-            defer { bus.stop() }
-            let controls = MediaPlayerClient(busAddress: bus.address)
-            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
-            _ = try await app.report { $0.tracks.count == 2 && $0.importProgress == nil }
+            let launch = try await Launch(album: "Night Drive", trackSeconds: [40, 40], keepsPlaying: true)
+            defer { launch.stop() }
+            let (folders, pulse, app) = (launch.folders, launch.pulse, launch.app)
+            let controls = try #require(launch.controls)
 
             let recording = try pulse.record()
             try await app.press("ctrl+space")
@@ -57,7 +50,7 @@ struct BackgroundPlaybackAppTests {
             #expect(try await !app.isWindowShown(titled: "BlueLibrary"), "no window opened for the media controls")
 
             // A second launch brings the window back, showing the player as it is.
-            let second = try AppProcess(folders: folders, bus: bus.address)
+            let second = try AppProcess(folders: folders, bus: launch.bus?.address)
             #expect(try await second.waitForExit() == 0, "\(second.output)")
             let back = try await app.report { $0.playback?.trackIndex == 1 && $0.playback?.status == "playing" }
             #expect(back.playback?.bar.first == "Part 2")
@@ -73,13 +66,9 @@ struct BackgroundPlaybackAppTests {
 
     @Test func withThePreferenceOffClosingTheWindowQuits() async throws {
         try await DisplayLock.exclusive {
-            let folders = TestFolders()
-            let music = folders.root.appendingPathComponent("Music/Short Night", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Short Night", artist: "Sine", trackFrames: [44_100 * 40])
-            let pulse = try PrivatePulseAudio()
-            defer { pulse.stop() }
-            let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
-            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            let launch = try await Launch(album: "Short Night", trackSeconds: [40], keepsPlaying: false)
+            defer { launch.stop() }
+            let (folders, pulse, app) = (launch.folders, launch.pulse, launch.app)
             let recording = try pulse.record()
             try await app.press("ctrl+space")
             _ = try await recording.waitForSound()
@@ -94,17 +83,10 @@ struct BackgroundPlaybackAppTests {
     /// With no window, music that ends ends the app: nothing is left to hear or control.
     @Test func anAlbumThatEndsWithTheWindowClosedEndsTheApp() async throws {
         try await DisplayLock.exclusive {
-            let folders = TestFolders()
-            try folders.writeState(Self.keepPlayingState)
-            let music = folders.root.appendingPathComponent("Music/Last Song", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Last Song", artist: "Sine", trackFrames: [44_100 * 30])
-            let pulse = try PrivatePulseAudio()
-            defer { pulse.stop() }
-            let bus = try SessionBus()
-            defer { bus.stop() }
-            let controls = MediaPlayerClient(busAddress: bus.address)
-            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path], environment: pulse.environment)
-            _ = try await app.report { $0.tracks.count == 1 && $0.importProgress == nil }
+            let launch = try await Launch(album: "Last Song", trackSeconds: [30], keepsPlaying: true)
+            defer { launch.stop() }
+            let app = launch.app
+            let controls = try #require(launch.controls)
             try await app.press("ctrl+space")
             try await controls.waitFor("PlaybackStatus", containing: "Playing")
             try await app.press("ctrl+w")
@@ -113,5 +95,47 @@ struct BackgroundPlaybackAppTests {
             try await controls.call("Seek", "1000000000")  // past the end of the last track
             #expect(try await app.waitForExit() == 0, "the app ends with the music")
         }
+    }
+}
+
+// MARK: - Launching over one album
+
+/// The real app launched over one album cut from a tone, imported as `bluelibrary FOLDER`
+/// does, playing into a private PulseAudio; with the preference on, also on a private session
+/// bus whose media controls the test drives. Ready once the album's tracks are listed.
+@MainActor
+private struct Launch {
+    let folders = TestFolders()
+    let pulse: PrivatePulseAudio
+    let bus: SessionBus?
+    let app: AppProcess
+
+    /// The media controls, when the app is on a session bus.
+    var controls: MediaPlayerClient? { bus.map { MediaPlayerClient(busAddress: $0.address) } }
+
+    init(album: String, trackSeconds: [Int], keepsPlaying: Bool) async throws {
+        if keepsPlaying { try folders.writeState(BackgroundPlaybackAppTests.keepPlayingState) }
+        let music = folders.root.appendingPathComponent("Music/\(album)", isDirectory: true)
+        try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: album, artist: "Sine", trackFrames: trackSeconds.map { 44_100 * $0 })
+        let pulse = try PrivatePulseAudio()
+        var bus: SessionBus?
+        do {
+            bus = keepsPlaying ? try SessionBus() : nil
+            let app = try AppProcess(folders: folders, bus: bus?.address, arguments: [music.path], environment: pulse.environment)
+            let count = trackSeconds.count
+            _ = try await app.report { $0.tracks.count == count && $0.importProgress == nil }
+            self.app = app
+        } catch {
+            bus?.stop()
+            pulse.stop()
+            throw error
+        }
+        self.pulse = pulse
+        self.bus = bus
+    }
+
+    func stop() {
+        bus?.stop()
+        pulse.stop()
     }
 }

@@ -221,23 +221,26 @@ public final class MainWindowController {
     /// Shows one change of the library, whole: the strip's views move as the list did, then
     /// the selection, the details and the actions are refreshed once.
     private func show(_ update: LibraryUpdate) {
-        var listMoved = false
+        var touchesSelection = update.selectionChanged
         var animated = true
         for change in update.albumChanges {
             switch change {
             case .removed(let index): scroller.removeView(at: index)
             case .inserted(let index): scroller.insertView(at: index)
             case .updated(let index): scroller.reconfigureView(at: index)
-            case .appended: scroller.appendViews()
-            case .reloaded: scroller.reload()
+            case .appended:
+                scroller.appendViews()
+                animated = false
+            case .reloaded:
+                scroller.reload()
+                animated = false
             }
+            // An album changed in place elsewhere leaves the selection's details as they are.
             if case .updated(let index) = change, index != update.selection { continue }
-            listMoved = true
-            if case .appended = change { animated = false }
-            if case .reloaded = change { animated = false }
+            touchesSelection = true
         }
-        if update.removedAlbums { player.stopIfAlbumWasDeleted() }
-        if listMoved || update.selectionChanged {
+        if update.removesAlbums { player.stopIfAlbumWasDeleted() }
+        if touchesSelection {
             refreshSelection(animated: animated)
         } else if update.undoStateChanged {
             refreshActions()

@@ -9,18 +9,18 @@ import LibraryCore
 /// makes the buttons sensitive.
 @MainActor
 package final class WindowActions {
-    /// One plain action per window action but Sort By.
-    private var actions: [AppAction: SimpleAction] = [:]
+    /// One plain action per window action but Sort By, with its declaration, read once.
+    private var actions: [AppAction: (action: SimpleAction, declaration: ActionDeclaration)] = [:]
     /// The sort of the albums shown (`win.sort::title`), a radio group in the main menu.
     package let sortAction = StringChoiceAction(name: AppAction.sort.name, state: AlbumSort.libraryOrder.rawValue)
 
     init(window: ApplicationWindow) {
-        for action in AppAction.allCases where action.group == .win {
-            if case .window = action.declaration.handler {
-                let simple = SimpleAction(name: action.name)
-                actions[action] = simple
-                window.add(simple)
-            }
+        for action in AppAction.allCases {
+            let declaration = action.declaration
+            guard declaration.group == .win, case .window = declaration.handler else { continue }
+            let simple = SimpleAction(name: declaration.name)
+            actions[action] = (simple, declaration)
+            window.add(simple)
         }
         window.add(sortAction)
         update(ActionState())
@@ -29,8 +29,8 @@ package final class WindowActions {
 
     /// Routes every action to what its declaration says `controller` does.
     func connect(to controller: MainWindowController) {
-        for (action, simple) in actions {
-            guard case .window(let perform) = action.declaration.handler else { continue }
+        for (simple, declaration) in actions.values {
+            guard case .window(let perform) = declaration.handler else { continue }
             simple.onActivate { [weak controller] in
                 if let controller { perform(controller) }
             }
@@ -44,14 +44,14 @@ package final class WindowActions {
 
     /// Enables each action as its declaration says for `state`.
     func update(_ state: ActionState) {
-        for (action, simple) in actions {
-            let enabled = action.declaration.isEnabled(state)
+        for (simple, declaration) in actions.values {
+            let enabled = declaration.isEnabled(state)
             if simple.isEnabled != enabled { simple.isEnabled = enabled }
         }
     }
 
     /// Whether the window action `action` can be used now (what its button shows).
     package func isEnabled(_ action: AppAction) -> Bool {
-        actions[action]?.isEnabled ?? false
+        actions[action]?.action.isEnabled ?? false
     }
 }

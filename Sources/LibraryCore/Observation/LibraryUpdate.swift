@@ -29,7 +29,7 @@ public struct LibraryUpdate: Sendable {
     }
 
     /// Whether albums left the list shown (a deletion, or a list shown anew).
-    public var removedAlbums: Bool {
+    public var removesAlbums: Bool {
         albumChanges.contains { change in
             switch change {
             case .removed, .reloaded: true
