@@ -7,6 +7,7 @@
 
 #include <gst/gst.h>
 #include <gst/pbutils/pbutils.h>
+#include <gst/audio/streamvolume.h>
 #include <string.h>
 
 // MARK: - Messages
@@ -48,8 +49,33 @@ static inline void bl_gst_set_audio_only(GstElement *playbin) {
     g_object_set(playbin, "flags", 0x00000002 | 0x00000010, NULL);
 }
 
-static inline void bl_gst_set_volume(GstElement *playbin, gdouble volume) {
-    g_object_set(playbin, "volume", volume, NULL);
+/// playbin's volume, on the cubic scale the ear finds even (GstStreamVolume's, as GNOME's
+/// players use); 0 is muted.
+static inline void bl_gst_set_cubic_volume(GstElement *playbin, gdouble volume) {
+    gst_stream_volume_set_volume(GST_STREAM_VOLUME(playbin), GST_STREAM_VOLUME_FORMAT_CUBIC, volume);
+}
+
+/// ReplayGain's filter: `rgvolume` (which applies the gain the file's tags give) then
+/// `rglimiter` (which keeps a raised track from clipping), in a bin with a sink reference the
+/// caller owns; NULL when gstreamer1.0-plugins-good is not installed.
+static inline GstElement *bl_gst_make_replay_gain_filter(void) {
+    GstElement *bin = gst_parse_bin_from_description("rgvolume name=replaygain ! rglimiter", TRUE, NULL);
+    if (bin != NULL) gst_object_ref_sink(bin);
+    return bin;
+}
+
+/// Album gain (an album played in order) or track gain (shuffled tracks).
+static inline void bl_gst_set_replay_gain_album_mode(GstElement *filter, gboolean album) {
+    GstElement *volume = gst_bin_get_by_name(GST_BIN(filter), "replaygain");
+    if (volume == NULL) return;
+    g_object_set(volume, "album-mode", album, NULL);
+    gst_object_unref(volume);
+}
+
+/// playbin's audio filter (NULL: none). playbin takes it when the next file is loaded (it
+/// may change only while the pipeline is stopped or ready).
+static inline void bl_gst_set_audio_filter(GstElement *playbin, GstElement *filter) {
+    g_object_set(playbin, "audio-filter", filter, NULL);
 }
 
 static inline void bl_gst_set_audio_sink(GstElement *playbin, GstElement *sink) {

@@ -45,6 +45,7 @@ static inline GtkButton *bl_button(gpointer instance) { return GTK_BUTTON(instan
 static inline GtkRange *bl_range(gpointer instance) { return GTK_RANGE(instance); }
 static inline GtkImage *bl_image(gpointer instance) { return GTK_IMAGE(instance); }
 static inline GtkScale *bl_scale(gpointer instance) { return GTK_SCALE(instance); }
+static inline GtkScaleButton *bl_scale_button(gpointer instance) { return GTK_SCALE_BUTTON(instance); }
 static inline GtkListBoxRow *bl_list_box_row(gpointer instance) { return GTK_LIST_BOX_ROW(instance); }
 static inline GtkDropTarget *bl_drop_target(gpointer instance) { return GTK_DROP_TARGET(instance); }
 static inline GtkNativeDialog *bl_native_dialog(gpointer instance) { return GTK_NATIVE_DIALOG(instance); }

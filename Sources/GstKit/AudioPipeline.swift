@@ -21,6 +21,25 @@ public final class AudioPipeline {
     /// What an `ELEMENT` message said was missing, until the error that follows it.
     private var missingDecoder: String?
 
+    /// ReplayGain's filter, made once; nil when its plugins are not installed.
+    private let replayGainFilter: UnsafeMutablePointer<GstElement>?
+
+    /// Whether files play at the loudness their ReplayGain tags give (from the next file
+    /// loaded; untagged files play as they are).
+    public var appliesReplayGain = false
+    /// Whether ReplayGain uses the album's gain (an album played in order) rather than each
+    /// track's (shuffled tracks).
+    public var usesAlbumGain = true {
+        didSet { if let replayGainFilter { bl_gst_set_replay_gain_album_mode(replayGainFilter, usesAlbumGain ? 1 : 0) } }
+    }
+    /// Whether ReplayGain can be applied: its elements (gstreamer1.0-plugins-good) are there.
+    public var canApplyReplayGain: Bool { replayGainFilter != nil }
+
+    /// The volume, 0 (muted) to 1, on the cubic scale the ear finds even (GstStreamVolume's).
+    public var volume: Double = 1 {
+        didSet { bl_gst_set_cubic_volume(playbin, min(max(volume, 0), 1)) }
+    }
+
     /// Where the output was in the file playing when the last failure was posted (a failure of
     /// the next, queued file cuts the current one short).
     public private(set) var positionAtFailure: Double?
@@ -38,6 +57,7 @@ public final class AudioPipeline {
         bl_gst_set_audio_only(playbin)
         sink = gst_element_factory_make("autoaudiosink", "output")
         if let sink { bl_gst_set_audio_sink(playbin, sink) }  // playbin takes the floating reference
+        replayGainFilter = bl_gst_make_replay_gain_filter()
         aboutToFinishID = bl_gst_connect_about_to_finish(
             playbin, aboutToFinishTrampoline, Unmanaged.passRetained(NextURIBox(nextURI)).toOpaque(), releaseNextURIBox
         )
@@ -54,6 +74,7 @@ public final class AudioPipeline {
         if busWatchID != 0 { g_source_remove(busWatchID) }
         if aboutToFinishID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(playbin), aboutToFinishID) }
         gst_object_unref(UnsafeMutableRawPointer(playbin))
+        if let replayGainFilter { gst_object_unref(UnsafeMutableRawPointer(replayGainFilter)) }
     }
 
     // MARK: Control
@@ -63,6 +84,7 @@ public final class AudioPipeline {
         gst_element_set_state(playbin, GST_STATE_READY)
         missingDecoder = nil
         isOutputChecked = false
+        bl_gst_set_audio_filter(playbin, appliesReplayGain ? replayGainFilter : nil)
         bl_gst_set_uri(playbin, uri)
     }
 

@@ -117,27 +117,6 @@ public final class SearchBar: Widget {
     }
 }
 
-// MARK: - ToggleButton
-
-/// A button that stays pressed in (`GtkToggleButton`).
-@MainActor
-public final class ToggleButton: Widget {
-    public init(iconName: String) {
-        super.init(owning: gtk_toggle_button_new())
-        gtk_button_set_icon_name(bl_button(gObject), iconName)
-    }
-
-    public var isActive: Bool {
-        get { gtk_toggle_button_get_active(bl_toggle_button(gObject)) != 0 }
-        set { gtk_toggle_button_set_active(bl_toggle_button(gObject), newValue ? 1 : 0) }
-    }
-
-    /// Keeps the button pressed in exactly while `bar` is shown, both ways.
-    public func bind(to bar: SearchBar) {
-        bl_bind_property_both_ways(gObject, "active", bar.gObject, "search-mode-enabled")
-    }
-}
-
 // MARK: - DropDown
 
 /// A button that opens a list of choices, one of them chosen (`GtkDropDown`).

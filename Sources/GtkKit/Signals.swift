@@ -55,6 +55,7 @@ typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
 typealias OpenHandler = @MainActor ([URL], String) -> Void
 typealias StringHandler = @MainActor (String) -> Void
 typealias RangeChangeHandler = @MainActor (Double) -> Void
+typealias DoubleHandler = @MainActor (Double) -> Void
 typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
 // MARK: - Trampolines, one per C signature
@@ -118,6 +119,12 @@ private let rangeChangeTrampoline: @convention(c) (gpointer?, GtkScrollType, gdo
     guard let handler = ClosureBox<RangeChangeHandler>.unbox(data) else { return 0 }
     MainActor.assumeIsolated { handler(value) }
     return 0
+}
+
+/// A signal with one `double` argument and no result (`value-changed` of a `GtkScaleButton`).
+private let doubleTrampoline: @convention(c) (gpointer?, gdouble, gpointer?) -> Void = { _, value, data in
+    guard let handler = ClosureBox<DoubleHandler>.unbox(data) else { return }
+    MainActor.assumeIsolated { handler(value) }
 }
 
 /// `open` of a `GApplication`: (application, GFile **files, n_files, hint, data).
@@ -208,6 +215,12 @@ extension ObjectHandle {
     @discardableResult
     func connectRangeChange(_ handler: @escaping RangeChangeHandler) -> SignalConnection {
         connect("change-value", handler, through: unsafeBitCast(rangeChangeTrampoline, to: GCallback.self))
+    }
+
+    /// Runs `handler` on a signal with one `double` argument (`value-changed`).
+    @discardableResult
+    func connectDouble(_ signal: String, _ handler: @escaping DoubleHandler) -> SignalConnection {
+        connect(signal, handler, through: unsafeBitCast(doubleTrampoline, to: GCallback.self))
     }
 
     @discardableResult

@@ -155,7 +155,7 @@ extension MainWindowController {
                 status: player.status.rawValue,
                 bar: playBar.shownText,
                 album: player.album?.title ?? "",
-                trackIndex: player.queue?.current ?? -1,
+                trackIndex: player.currentTrackIndexInAlbum ?? -1,
                 position: player.currentPosition,
                 markedInStrip: shown.filter(\.isMarkedPlaying).compactMap(\.albumTitle)
             ) : nil

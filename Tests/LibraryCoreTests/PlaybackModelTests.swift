@@ -43,43 +43,88 @@ struct PlaybackModelTests {
         #expect(library.tracks(ofAlbum: byHand).isEmpty)
     }
 
-    @Test("the queue skips files that are gone, forward and back, and says which it skipped")
-    func queueSkipsMissingFiles() {
-        let tracks = (1...5).map { (number: Int) in track("T\(number)", number: number) }
-        let gone: Set<String> = ["T2", "T3"]
-        let present: (Track) -> Bool = { !gone.contains($0.title) }
-        let queue = PlayQueue(albumID: 1, tracks: tracks, current: 0)
-        let next = queue.playable(from: 1, isPresent: present)
-        #expect(next?.index == 3)
-        #expect(next?.skipped.map(\.title) == ["T2", "T3"])
-        #expect(queue.playable(before: 3, isPresent: present) == 0)
-        #expect(queue.playable(from: 0, isPresent: { _ in false }) == nil, "all gone: nothing to play")
-        // A file that failed to play is passed over too, but the user was told of it then: it
-        // is not named again among the files not found.
-        let failedBefore = queue.playable(from: 1, passingOver: [tracks[3].path], isPresent: present)
-        #expect(failedBefore?.index == 4)
-        #expect(failedBefore?.skipped.map(\.title) == ["T2", "T3"])
-        #expect(queue.playable(before: 4, passingOver: [tracks[3].path], isPresent: present) == 0)
-        #expect(PlayQueue(albumID: 1, tracks: tracks, current: 99).current == 4, "an index past the end is the last track")
+    @Test("Play Next goes after the track playing and Add to Queue at the end; an Undo takes out just what it added")
+    func queueOfAlbums() {
+        var queue = PlayQueue(albumID: 1, trackCount: 3, current: 1)
+        let next = queue.insertNext(albumID: 2, tracks: 0..<2)
+        let end = queue.append(albumID: 3, tracks: 0..<1)
+        #expect(queue.entries.map(\.albumID) == [1, 1, 2, 2, 1, 3])
+        #expect(queue.currentEntry?.albumID == 1 && queue.currentEntry?.trackIndex == 1, "the track playing stays")
+        #expect(queue.position(after: queue.current, repeatMode: .off) == 2, "album 2 follows the track playing")
+        queue.insertNext(albumID: 2, tracks: 0..<2)  // the same album again: told apart by serial
+        #expect(queue.remove(next) == 2)
+        #expect(queue.entries.map(\.albumID) == [1, 1, 2, 2, 1, 3], "the second Play Next of album 2 stays")
+        #expect(queue.remove(end) == 1)
+        #expect(queue.remove(end) == 0, "an Undo twice takes nothing more")
+        #expect(queue.removeAlbums([2]) == 2)
+        #expect(queue.entries.map(\.trackIndex) == [0, 1, 2])
+        #expect(queue.current == 1)
     }
 
-    @Test("the next gapless track is queued in order, even several, and even before the window hears the loaded one began")
+    @Test("repeat: the queue plays once, again from its start, or one track again; Next moves on even then")
+    func repeatModes() {
+        let queue = PlayQueue(albumID: 1, trackCount: 3, current: 2)
+        #expect(queue.position(after: 2, repeatMode: .off) == nil)
+        #expect(queue.position(after: 2, repeatMode: .all) == 0)
+        #expect(queue.position(after: 2, repeatMode: .one) == 2)
+        #expect(queue.position(after: 1, repeatMode: .one, byUser: true) == 2)
+        #expect(RepeatMode.off.following == .all && RepeatMode.all.following == .one && RepeatMode.one.following == .off)
+    }
+
+    @Test("shuffle plays every track once, the one playing first; off again, it goes on in album order from that track")
+    func shuffle() {
+        var queue = PlayQueue(albumID: 1, trackCount: 50, current: 10)
+        var generator = SeededGenerator(seed: 7)
+        queue.setShuffled(true, using: &generator)
+        #expect(queue.current == 0 && queue.currentEntry?.trackIndex == 10)
+        let played = (0..<queue.count).compactMap { queue.entry(at: $0)?.trackIndex }
+        #expect(Set(played).count == 50, "each track once")
+        #expect(played != played.sorted(), "in another order")
+        queue.moveCurrent(to: 5)
+        let playing = queue.currentEntry
+        #expect(queue.position(before: 5) == 4, "Previous goes back through the order played")
+        let batch = queue.insertNext(albumID: 2, tracks: 0..<2)
+        #expect(queue.entry(at: 6)?.albumID == 2 && queue.entry(at: 7)?.albumID == 2, "Play Next while shuffled plays next")
+        #expect(queue.currentEntry == playing)
+        queue.remove(batch)
+        queue.setShuffled(false, using: &generator)
+        #expect(queue.currentEntry == playing)
+        #expect(queue.current == Int(playing?.trackIndex ?? -1), "album order again, from the track playing")
+    }
+
+    @Test("moving a track in the queue keeps the one playing; clearing keeps only it")
+    func reorder() {
+        var queue = PlayQueue(albumID: 1, trackCount: 5, current: 2)
+        queue.move(from: 4, to: 0)
+        #expect(queue.entries.map(\.trackIndex) == [4, 0, 1, 2, 3])
+        #expect(queue.currentEntry?.trackIndex == 2 && queue.current == 3)
+        queue.remove(at: 0)
+        #expect(queue.current == 2 && queue.currentEntry?.trackIndex == 2)
+        queue.clearUpcoming()
+        #expect(queue.count == 1 && queue.currentEntry?.trackIndex == 2)
+    }
+
+    @Test("the next gapless track is queued in order, across albums, even several, and even before the window hears the loaded one began")
     func upcomingTracks() {
         let tracks = (1...4).map { (number: Int) in track("T\(number)", number: number) }
+        let planned = (1...3).map { UpcomingTracks.Planned(serial: UInt32($0), track: tracks[$0]) }
         let upcoming = UpcomingTracks()
-        upcoming.reset(tracks: tracks, current: 0)
+        upcoming.reset(current: 0, planned: planned)
         #expect(upcoming.queueNext(isPlayable: { $0.title != "T2" }) == tracks[2].uri, "T2 is gone: T3 follows T1")
         #expect(upcoming.queueNext(isPlayable: { _ in true }) == tracks[3].uri, "a very short T3: T4 queued before T3 was heard")
         #expect(upcoming.trackInTrouble == 2)
-        #expect(upcoming.trackStarted().index == nil, "T1 itself began only now: T3 is still to come")
+        #expect(upcoming.plan([], following: 0) == false, "a plan made before T4 was queued is refused")
+        #expect(upcoming.trackStarted().serial == nil, "T1 itself began only now: T3 is still to come")
         let first = upcoming.trackStarted()
-        #expect(first.index == 2)
+        #expect(first.serial == 2)
         #expect(first.skipped.map(\.title) == ["T2"])
-        #expect(upcoming.trackStarted().index == 3)
-        #expect(upcoming.trackStarted().index == nil, "nothing queued: a stream that starts is not a queued one")
-        #expect(upcoming.queueNext(isPlayable: { _ in true }) == nil, "the album ends after its last track")
-        upcoming.reset(tracks: tracks, current: 1)
-        #expect(upcoming.trackStarted().index == nil, "after a track loaded by hand, the first start is its own")
+        #expect(upcoming.trackStarted().serial == 3)
+        #expect(upcoming.trackStarted().serial == nil, "nothing queued: a stream that starts is not a queued one")
+        #expect(upcoming.queueNext(isPlayable: { _ in true }) == nil, "the queue ends after its last track")
+        #expect(upcoming.plan([UpcomingTracks.Planned(serial: 9, track: tracks[0])], following: 3))
+        #expect(upcoming.queueNext(isPlayable: { _ in true }) == tracks[0].uri, "the next album, planned later, follows")
+        upcoming.reset(current: 1, planned: [])
+        #expect(upcoming.trackStarted().serial == nil, "after a track loaded by hand, the first start is its own")
     }
 
     @Test("what played is remembered in state.json and found again by its file, even if the tracks moved")
@@ -95,6 +140,32 @@ struct PlaybackModelTests {
         #expect(try AppState.decode(Data(#"{"selectedAlbumID": 3}"#.utf8)).playback == nil, "a state file of an earlier version")
     }
 
+    @Test("the queue is kept as runs of album tracks, and comes back without the albums deleted meanwhile")
+    func queueMemento() throws {
+        var queue = PlayQueue(albumID: 1, trackCount: 10, current: 3)
+        queue.append(albumID: 2, tracks: 0..<12)
+        queue.insertNext(albumID: 3, tracks: 4..<5)
+        let memento = QueueMemento(queue)
+        #expect(memento.runs == [[1, 0, 4], [3, 4, 1], [1, 4, 6], [2, 0, 12]])
+        let saved = PlaybackMemento(albumID: 1, trackIndex: 3, trackURI: "file:///a", position: 1, queue: memento)
+        let decoded = try AppState.decode(try JSONEncoder().encode(AppState(playback: saved)))
+        let back = try #require(decoded.playback?.queue)
+        let (restored, dropped) = back.queue { $0 != 3 }
+        #expect(dropped == 1)
+        #expect(restored.count == 22 && restored.currentEntry?.albumID == 1 && restored.currentEntry?.trackIndex == 3)
+    }
+
+    @Test("a damaged queue, or one of 10 million tracks, is left out; the rest of the memento comes back")
+    func damagedQueue() throws {
+        let damaged = #"{"selectedAlbumID": 4, "playback": {"albumID": 1, "trackIndex": 0, "trackURI": "file:///a", "position": 2, "queue": {"runs": [[1, 0]], "current": 0}}}"#
+        let state = try AppState.decode(Data(damaged.utf8))
+        #expect(state.selectedAlbumID == 4 && state.playback?.position == 2 && state.playback?.queue == nil)
+        let huge = #"{"playback": {"albumID": 1, "trackIndex": 0, "trackURI": "file:///a", "position": 2, "queue": {"runs": [[1, 0, 10000000]], "current": 0}}, "listening": {"volume": "loud", "repeatMode": "all"}}"#
+        let hugeState = try AppState.decode(Data(huge.utf8))
+        #expect(hugeState.playback != nil && hugeState.playback?.queue == nil)
+        #expect(hugeState.listening == ListeningSettings(repeatMode: .all), "a setting that cannot be read is its default")
+    }
+
     @Test("a format that cannot be played is named with the Debian package that plays it")
     func formats() {
         #expect(AudioFormat(fileExtension: "M4A")?.debianPackage == "gstreamer1.0-libav")
@@ -104,5 +175,20 @@ struct PlaybackModelTests {
         #expect(65.9.clockText == "1:05")
         #expect(3723.0.clockText == "1:02:03")
         #expect(Double.nan.clockText == "0:00")
+    }
+}
+
+/// A random number generator that gives the same numbers for the same seed (SplitMix64).
+struct SeededGenerator: RandomNumberGenerator {
+    private var state: UInt64
+
+    init(seed: UInt64) { state = seed }
+
+    mutating func next() -> UInt64 {
+        state &+= 0x9E37_79B9_7F4A_7C15
+        var z = state
+        z = (z ^ (z >> 30)) &* 0xBF58_476D_1CE4_E5B9
+        z = (z ^ (z >> 27)) &* 0x94D0_49BB_1331_11EB
+        return z ^ (z >> 31)
     }
 }

@@ -28,9 +28,15 @@ package enum AppAction: CaseIterable {
     case delete
     case escape
     case playAlbum
+    case playNext
+    case addToQueue
+    /// The Undo of a Play Next or Add to Queue notice (the queue's, not the library's).
+    case undoQueueChange
     case playPause
     case nextTrack
     case previousTrack
+    case shuffle
+    case repeatMode
     case importAlbumList
     case exportAlbumList
     case showShortcuts
@@ -86,6 +92,15 @@ package enum AppAction: CaseIterable {
         case .playAlbum:
             ActionDeclaration(group: .win, name: "play", title: localized("_Play"),
                               handler: .window { $0.player.playSelectedAlbum() }, isEnabled: \.canPlaySelection)
+        case .playNext:
+            ActionDeclaration(group: .win, name: "play-next", title: localized("Play _Next"), accelerators: ["<Shift><Control>n"],
+                              handler: .window { $0.queueSelectedAlbum(at: .next) }, isEnabled: \.canPlaySelection)
+        case .addToQueue:
+            ActionDeclaration(group: .win, name: "add-to-queue", title: localized("Add to _Queue"), accelerators: ["<Shift><Control>a"],
+                              handler: .window { $0.queueSelectedAlbum(at: .end) }, isEnabled: \.canPlaySelection)
+        case .undoQueueChange:
+            ActionDeclaration(group: .win, name: "undo-queue-change", title: localized("Undo"),
+                              handler: .window { $0.undoQueueChange() })
         case .playPause:
             // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
             // them to the focused window (GNOME Shell sends them over MPRIS instead).
@@ -97,6 +112,13 @@ package enum AppAction: CaseIterable {
         case .previousTrack:
             ActionDeclaration(group: .win, name: "previous-track", title: localized("Previous Track"), accelerators: ["<Alt>Left", "AudioPrev"],
                               handler: .window { $0.player.previous() }, isEnabled: \.hasQueue)
+        case .shuffle:
+            // GNOME Music's keys for shuffle and repeat.
+            ActionDeclaration(group: .win, name: "shuffle", title: localized("Shuffle"), accelerators: ["<Control>s"],
+                              handler: .window { $0.player.setShuffled(!$0.player.settings.isShuffled) })
+        case .repeatMode:
+            ActionDeclaration(group: .win, name: "repeat", title: localized("Repeat"), accelerators: ["<Control>r"],
+                              handler: .window { $0.player.setRepeatMode($0.player.settings.repeatMode.following) })
         case .importAlbumList:
             ActionDeclaration(group: .win, name: "import", title: localized("_Import Album List…"),
                               handler: .window { $0.chooseFileToImport() })

@@ -50,7 +50,7 @@ extension BlueLibraryApp {
             preferencesWindow.present()
             return
         }
-        let window = AppPreferencesWindow(over: windowController.window, library: library)
+        let window = AppPreferencesWindow(over: windowController.window, library: library, player: windowController.player)
         window.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = window
         window.present()

@@ -11,7 +11,9 @@ extension MainWindowController {
         playerObservation = player.observe { [weak self] change in self?.playerChanged(change) }
         playBar.onSeek = { [weak self] seconds in self?.player.seek(to: seconds) }
         trackList.onActivate = { [weak self] index in self?.player.playSelectedAlbum(from: index) }
+        connectListeningControls()
         refreshPlayBar()
+        tellTracksDroppedAtRestore()
     }
 
     // MARK: Following the player
@@ -24,6 +26,10 @@ extension MainWindowController {
         case .status:
             playBar.showPlaying(player.status == .playing)
             refreshPlayingMarker()
+        case .queue:
+            break
+        case .settings:
+            playBar.showSettings(player.settings)
         case .position, .seeked:
             playBar.showPosition(player.currentPosition, of: player.duration)
         case .problem(let problem):
@@ -39,7 +45,7 @@ extension MainWindowController {
 
     /// Shows the play bar while an album is loaded, with its track, cover and position.
     private func refreshPlayBar() {
-        guard let queue = player.queue, let track = queue.track else {
+        guard let track = player.currentTrack else {
             playBar.isVisible = false
             return
         }
@@ -62,7 +68,7 @@ extension MainWindowController {
     /// The strip marks the album playing (through its data source, which reconfigures the
     /// views), and the track list the track playing.
     func refreshPlayingMarker() {
-        let playing = player.queue?.albumID
+        let playing = player.currentAlbumID
         if playing != markedAlbumID {
             for id in [markedAlbumID, playing].compactMap({ $0 }) {
                 if let index = library.index(of: id) { scroller.reconfigureView(at: index) }
@@ -70,7 +76,7 @@ extension MainWindowController {
             markedAlbumID = playing
         }
         let selectedID = library.selectedIndex.flatMap(library.albumID(at:))
-        trackList.markPlaying(selectedID != nil && selectedID == playing ? player.queue?.current : nil)
+        trackList.markPlaying(selectedID != nil && selectedID == playing ? player.currentTrackIndexInAlbum : nil)
     }
 
     /// Shows the tracks of the selected album (none for an album without files), read off the
@@ -91,18 +97,25 @@ extension MainWindowController {
         }
     }
 
-    /// The Play button's tooltip: what it does, or why the selected album cannot be played.
+    /// The tooltips of Play, Play Next and Add to Queue: what each does, or why the selected
+    /// album cannot be played (the buttons are greyed then).
     func explainPlayButton() {
-        let tooltip: String? = switch (library.selectedAlbum, player.isAvailable) {
+        let reason: String? = switch (library.selectedAlbum, player.isAvailable) {
         case (nil, _): nil
         case (_, false): localized("Playing needs GStreamer, which could not be set up")
         case (let album?, true) where album.folder == nil || (album.trackCount ?? 0) == 0:
             localized("This album has no music files: only albums imported from a music folder can be played")
         case (_?, true) where player.selectedAlbumIsMissing:
             localized("This album’s files are not found: they may have moved, or be on a drive that is not connected")
-        default: AppAction.playAlbum.tooltip(localized("Play the album"))
+        default: nil
         }
-        // Setting a tooltip asks the X server where the pointer is: only when it changes.
-        if properties.playButton.tooltip != tooltip { properties.playButton.tooltip = tooltip }
+        let buttons = [(properties.playButton, AppAction.playAlbum.tooltip(localized("Play the album"))),
+                       (properties.playNextButton, AppAction.playNext.tooltip()),
+                       (properties.addToQueueButton, AppAction.addToQueue.tooltip())]
+        for (button, tooltip) in buttons {
+            let shown = library.selectedAlbum == nil ? nil : reason ?? tooltip
+            // Setting a tooltip asks the X server where the pointer is: only when it changes.
+            if button.tooltip != shown { button.tooltip = shown }
+        }
     }
 }

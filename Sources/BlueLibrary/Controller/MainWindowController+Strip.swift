@@ -16,7 +16,7 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
         guard let albumView = view as? AlbumView, let album = library.album(at: index) else { return }
         // The marker of the album playing reaches the strip as content, like the cover.
         let id = library.albumID(at: index)
-        albumView.configure(with: album, isPlaying: player.queue != nil && id == player.queue?.albumID,
+        albumView.configure(with: album, isPlaying: id != nil && id == player.currentAlbumID,
                             isMissing: id.map(library.isMissing) ?? false)
     }
 
@@ -37,7 +37,7 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
     /// selected album.
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, menuForViewAt index: Int) -> Menu? {
         let menu = Menu()
-        for action in [AppAction.playAlbum, .editAlbum, .findCoverOnline] {
+        for action in [AppAction.playAlbum, .playNext, .addToQueue, .editAlbum, .findCoverOnline] {
             menu.append(action.title, action: action.detailedName)
         }
         let deletion = Menu()

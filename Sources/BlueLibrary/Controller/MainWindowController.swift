@@ -46,6 +46,8 @@ public final class MainWindowController {
     var trackListLoad: Task<Void, Never>?
     /// The album the strip marks as playing.
     var markedAlbumID: AlbumID?
+    /// What the last Play Next or Add to Queue added, while its notice offers Undo.
+    var queueUndo: QueueBatch?
     package let actions: WindowActions
     /// The covers decoded for this window's album views.
     let coverTextures = CoverTextures()
@@ -239,7 +241,7 @@ public final class MainWindowController {
             if case .updated(let index) = change, index != update.selection { continue }
             touchesSelection = true
         }
-        if update.removesAlbums { player.stopIfAlbumWasDeleted() }
+        if update.removesAlbums { player.removeDeletedAlbums() }
         if touchesSelection {
             refreshSelection(animated: animated)
         } else if update.undoStateChanged {
@@ -280,11 +282,10 @@ public final class MainWindowController {
     func refreshActions() {
         let playable = player.selectedAlbumIsPlayable
         if playable { player.prepare() }
-        let queue = player.queue
         actions.update(ActionState(
             canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
-            canPlaySelection: playable, hasQueue: queue != nil, hasNextTrack: queue?.hasNext ?? false
+            canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext
         ))
         headerBar.describeUndo(library.commandToUndo.map(Self.describe))
         explainPlayButton()

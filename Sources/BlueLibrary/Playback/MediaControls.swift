@@ -106,13 +106,29 @@ final class MediaControls: SessionBusObject {
         }
     }
 
+    /// `Shuffle`, `LoopStatus` and `Volume` are the player's, and written through to it;
+    /// the rate is fixed at 1.
     func setProperty(interface: String, name: String, value: DBusValue) -> Bool {
-        // Loop, shuffle, rate and volume are fixed: an album plays once, in order, as it is.
+        guard interface == Self.playerInterface else { return false }
         switch (name, value) {
-        case ("LoopStatus", .string("None")), ("Shuffle", .bool(false)), ("Rate", .double(1)), ("Volume", .double(1)): true
-        default: false
+        case ("Shuffle", .bool(let shuffled)):
+            player.setShuffled(shuffled)
+        case ("LoopStatus", .string(let status)):
+            guard let mode = Self.repeatModes[status] else { return false }
+            player.setRepeatMode(mode)
+        case ("Volume", .double(let volume)):
+            // The specification: a negative volume is 0.
+            player.setVolume(volume.isFinite ? min(max(volume, 0), 1) : 1)
+        case ("Rate", .double(1)):
+            break
+        default:
+            return false
         }
+        return true
     }
+
+    /// MPRIS's `LoopStatus` values for the player's repeat modes.
+    private static let repeatModes: [String: RepeatMode] = ["None": .off, "Playlist": .all, "Track": .one]
 
     // MARK: Properties
 
@@ -125,16 +141,17 @@ final class MediaControls: SessionBusObject {
     }
 
     private var playerProperties: [String: DBusValue] {
-        let queue = player.queue
-        let canPlay = queue != nil || player.selectedAlbumIsPlayable
+        let loaded = player.queue != nil
+        let canPlay = loaded || player.selectedAlbumIsPlayable
         return [
             "PlaybackStatus": .string(playbackStatus),
-            "LoopStatus": .string("None"), "Rate": .double(1), "Shuffle": .bool(false), "Volume": .double(1),
+            "LoopStatus": .string(Self.repeatModes.first { $0.value == player.settings.repeatMode }?.key ?? "None"),
+            "Rate": .double(1), "Shuffle": .bool(player.settings.isShuffled), "Volume": .double(player.settings.volume),
             "MinimumRate": .double(1), "MaximumRate": .double(1),
             "Metadata": .dictionary(metadata),
             "Position": .int64(Self.microseconds(player.currentPosition)),
-            "CanGoNext": .bool(queue?.hasNext ?? false), "CanGoPrevious": .bool(queue != nil),
-            "CanPlay": .bool(canPlay), "CanPause": .bool(queue != nil), "CanSeek": .bool(queue != nil),
+            "CanGoNext": .bool(player.hasNext), "CanGoPrevious": .bool(loaded),
+            "CanPlay": .bool(canPlay), "CanPause": .bool(loaded), "CanSeek": .bool(loaded),
             "CanControl": .bool(true),
         ]
     }
@@ -147,14 +164,15 @@ final class MediaControls: SessionBusObject {
         }
     }
 
-    /// The track's id: stable for one track of one album ("/io/github/bluelibrary/BlueLibrary/Track/12_3").
+    /// The track's id: stable for one entry of the queue, the same track queued twice told
+    /// apart ("/io/github/bluelibrary/BlueLibrary/Track/12_3_40": album, track, entry).
     private var trackID: String? {
-        guard let queue = player.queue else { return nil }
-        return "\(AppResources.basePath)/Track/\(queue.albumID)_\(queue.current)"
+        guard let entry = player.queue?.currentEntry else { return nil }
+        return "\(AppResources.basePath)/Track/\(entry.albumID)_\(entry.trackIndex)_\(entry.serial)"
     }
 
     private var metadata: [String: DBusValue] {
-        guard let track = player.queue?.track, let trackID else {
+        guard let track = player.currentTrack, let trackID else {
             return ["mpris:trackid": .objectPath("/org/mpris/MediaPlayer2/TrackList/NoTrack")]
         }
         let album = player.album

@@ -4,17 +4,23 @@ import LibraryCore
 // MARK: - What the pipeline reports
 
 extension Player {
-    /// Follows the pipeline: a queued track began (a gapless change), a preroll finished (a
-    /// resumed position is sought, then played), the album ended, or a file failed.
+    /// Follows the pipeline: a queued track began (a gapless change, within an album or
+    /// across two), a preroll finished (a resumed position is sought, then played), the queue
+    /// ended, or a file failed.
     func handle(_ event: PipelineEvent) {
         Log.ui.debug("pipeline: \(event)")
         switch event {
         case .streamStarted:
             let started = upcoming.trackStarted()
             tellSkipped(started.skipped)
-            guard let index = started.index else { return }
-            queue?.current = index
+            guard let serial = started.serial else { return }
+            if let index = queue?.position(ofSerial: serial) {
+                queue?.moveCurrent(to: index)
+            } else {
+                Log.ui.debug("a track taken out of the queue after it was queued plays")
+            }
             position = 0
+            planUpcoming()
             notify(.track)
             remember()
         case .asyncDone:
@@ -34,7 +40,7 @@ extension Player {
             tellSkipped(upcoming.takeSkipped())
             pipeline?.stop()
             isLoaded = false
-            queue?.current = 0
+            queue?.moveCurrent(to: 0)
             position = 0
             setStatus(.stopped)
             notify(.track)
@@ -54,8 +60,8 @@ extension Player {
     /// posts more than one error, and the later ones can arrive after the recovery began):
     /// what plays now goes on.
     private func recover(from failure: PlaybackFailure) {
-        let failedTrack = queue.flatMap { queue in failure.uri.flatMap { uri in queue.tracks.firstIndex { $0.uri == uri } } }
-        if let failedTrack, let queue, unplayable.contains(queue.tracks[failedTrack].path) {
+        let failedPosition = failure.uri.flatMap(position(ofURI:))
+        if let failedPosition, let track = track(at: failedPosition), unplayable.contains(track.path) {
             Log.ui.debug("an earlier failure's later error: \(failure.message)")
             return
         }
@@ -70,25 +76,40 @@ extension Player {
             notify(.problem(.noOutput))
             return
         }
-        let failed = failedTrack ?? min(max(upcoming.trackInTrouble, 0), queue.tracks.count - 1)
-        let track = queue.tracks[failed]
+        let failed = failedPosition ?? upcoming.trackInTrouble.flatMap(queue.position(ofSerial:)) ?? queue.current
+        guard let track = track(at: failed) else { return }
         unplayable.insert(track.path)
         if case .missingDecoder = failure.kind {
             // The album's other files of that format would fail alike: one message says it.
             let format = track.path.fileExtension
-            unplayable.formUnion(queue.tracks.filter { $0.path.fileExtension == format }.map(\.path))
+            let albumTracks = queue.entry(at: failed).map { tracks.tracks(ofAlbum: $0.albumID) } ?? []
+            unplayable.formUnion(albumTracks.filter { $0.path.fileExtension == format }.map(\.path))
         }
         notify(.problem(.cannotPlay(track: track, reason: Self.reason(failure, for: track))))
         if failed != queue.current, let resumeAt = pipeline?.positionAtFailure {
             start(at: queue.current, position: resumeAt, playing: true)
-        } else if queue.playable(from: failed + 1, passingOver: unplayable) != nil {
-            start(at: failed + 1, position: 0, playing: true)
+        } else if let next = queue.position(after: failed, repeatMode: settings.repeatMode == .one ? .off : settings.repeatMode, byUser: true),
+                  playableTarget(from: next) != nil {
+            start(at: next, position: 0, playing: true)
         } else {
-            self.queue?.current = failed
+            self.queue?.moveCurrent(to: failed)
             position = 0
             setStatus(.stopped)
             notify(.track)
         }
+    }
+
+    /// The track at play position `index`, if its album still has it.
+    private func track(at index: Int) -> Track? {
+        queue?.entry(at: index).flatMap(tracks.track(for:))
+    }
+
+    /// The play position of the file `uri` near the current track (the one playing, or the
+    /// next ones queued).
+    private func position(ofURI uri: String) -> Int? {
+        guard let queue else { return nil }
+        let near = queue.current..<min(queue.current + UpcomingTracks.planLength + 1, queue.count)
+        return near.first { track(at: $0)?.uri == uri }
     }
 
     /// Why `track` could not be played, and what to do, in words.

@@ -8,6 +8,11 @@ extension Player {
         library.selectedIndex.flatMap(library.albumID(at:))
     }
 
+    /// The selected album's id, if it has music files to play (Play Next, Add to Queue).
+    var playableSelectedAlbumID: AlbumID? {
+        selectedAlbumIsPlayable ? selectedAlbumID : nil
+    }
+
     /// Whether the selected album has music files to play.
     var selectedAlbumIsPlayable: Bool {
         guard let album = library.selectedAlbum else { return false }
@@ -36,12 +41,5 @@ extension Player {
     /// when nothing is.
     func playOrPlaySelected() {
         if !play() { playSelectedAlbum() }
-    }
-
-    /// After the library lost albums: the album playing stops if it was deleted (undo brings
-    /// the album back, not the playback).
-    func stopIfAlbumWasDeleted() {
-        guard let id = queue?.albumID, !library.contains(albumID: id) else { return }
-        stop()
     }
 }

@@ -30,7 +30,7 @@ extension Player {
         setUp = .ready
         guard startsWhenReady else { return }
         startsWhenReady = false
-        guard status == .playing, let track = queue?.track else { return }
+        guard status == .playing, let track = currentTrack else { return }
         if !load(track, at: position) {
             stop()
             notify(.problem(.noGStreamer))

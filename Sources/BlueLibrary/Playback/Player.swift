@@ -5,15 +5,17 @@ import LibraryCore
 
 // MARK: - Player
 
-/// Plays the albums of the library: one album's tracks at a time, gaplessly, through GStreamer
-/// (`AudioPipeline`); remembers what plays and where in the library's memento, so a relaunch
-/// brings it back, paused.
+/// Plays the play queue: tracks of one album or many, gaplessly across albums too, through
+/// GStreamer (`AudioPipeline`), shuffled or not, repeated or not, at the user's volume and
+/// ReplayGain's loudness; remembers what plays and where in the library's memento, so a
+/// relaunch brings it back, paused.
 ///
 /// The application owns it (`PlaybackSession`), not a window: music can go on with the
-/// window closed. The play bar, the track list, the strip's marker, the media controls
-/// (MPRIS) and the suspend inhibitor each observe it (`observe(_:)`) and act on it through its
-/// methods. It lives on the GTK thread, except for the choice of the next track, which the
-/// pipeline asks for on its own streaming thread (`UpcomingTracks`).
+/// window closed. The play bar, the track list, the queue, the strip's marker, the media
+/// controls (MPRIS) and the suspend inhibitor each observe it (`observe(_:)`) and act on it
+/// through its methods. It lives on the GTK thread, except for the choice of the next track,
+/// which the pipeline asks for on its own streaming thread (`UpcomingTracks`, which the
+/// player keeps planned a few tracks ahead).
 @MainActor
 package final class Player {
     /// What the player is doing.
@@ -21,15 +23,18 @@ package final class Player {
         case stopped, paused, playing
     }
 
-    /// The album loaded and which of its tracks plays; nil when nothing is loaded.
+    /// What plays and which track plays; nil when nothing is loaded.
     package internal(set) var queue: PlayQueue?
-    package private(set) var status: Status = .stopped
+    package internal(set) var status: Status = .stopped
     /// Seconds into the current track.
     var position: Double = 0
+    /// Shuffle, repeat and volume (kept in the library's memento).
+    package internal(set) var settings: ListeningSettings
     /// Those told of every change, on the GTK thread.
     private var observers = PlayerObservers()
 
     let library: LibraryAPI
+    let tracks: QueueTracks
     let upcoming = UpcomingTracks()
     /// The pipeline, made at the first Play (GStreamer is set up meanwhile, off the GTK thread).
     private(set) var pipeline: AudioPipeline?
@@ -45,14 +50,19 @@ package final class Player {
     /// wait for a seek to land before the pipeline's position is believed again.
     var pendingStart: PendingStart?
     private var positionTimer: Timeout?
-    /// Files of the album that failed to play, passed over from then on.
+    /// Files that failed to play, passed over from then on.
     var unplayable: Set<MusicFilePath> = []
+    /// How many queued tracks of albums deleted meanwhile left the queue at launch (the
+    /// window says so once, and sets it to 0).
+    package var tracksDroppedAtRestore = 0
 
     /// How often the position is read while playing: the display needs no more.
     static let positionInterval = 250
 
     init(library: LibraryAPI) {
         self.library = library
+        tracks = QueueTracks(library: library)
+        settings = library.listening
         restore()
         if queue != nil { prepare() }
     }
@@ -74,37 +84,60 @@ package final class Player {
     var isAvailable: Bool { !pipelineFailed }
 
     /// The pipeline, made now if it was not yet; nil when it cannot be.
-    private func madePipeline() -> AudioPipeline? {
+    func madePipeline() -> AudioPipeline? {
         if let pipeline { return pipeline }
         guard !pipelineFailed else { return nil }
         let upcoming = upcoming
         pipeline = AudioPipeline { upcoming.queueNext() }
         pipeline?.onEvent = { [weak self] event in self?.handle(event) }
         pipelineFailed = pipeline == nil
+        applySettings()
         return pipeline
     }
 
-    /// The album playing, if any.
-    package var album: Album? {
-        queue.flatMap { library.album(withID: $0.albumID) }
+    // MARK: What plays
+
+    /// The track playing (or loaded).
+    package var currentTrack: Track? {
+        queue?.currentEntry.flatMap(tracks.track(for:))
     }
+
+    /// The album of the track playing, if any.
+    package var currentAlbumID: AlbumID? { queue?.currentEntry?.albumID }
+
+    /// The album of the track playing, if any.
+    package var album: Album? {
+        currentAlbumID.flatMap(library.album(withID:))
+    }
+
+    /// The current track's index in its album's play order.
+    package var currentTrackIndexInAlbum: Int? {
+        queue?.currentEntry.map { Int($0.trackIndex) }
+    }
+
+    /// Whether Next has somewhere to go.
+    package var hasNext: Bool { queue?.hasNext(repeatMode: settings.repeatMode) ?? false }
 
     /// The current track's length: the decoder's once known, else the tags'.
     package var duration: Double {
-        (isLoaded ? pipeline?.duration : nil) ?? queue?.track?.duration ?? 0
+        (isLoaded ? pipeline?.duration : nil) ?? currentTrack?.duration ?? 0
     }
 
     // MARK: Playing
 
-    /// Plays the album `albumID` from its track `index`. Returns false when the album has no
-    /// music files.
+    /// Plays the album `albumID` from its track `index`, in place of the queue (shuffled, if
+    /// shuffle is on, from that track). Returns false when the album has no music files.
     @discardableResult
     func play(albumID: AlbumID, from index: Int = 0) -> Bool {
-        let tracks = library.tracks(ofAlbum: albumID)
-        guard !tracks.isEmpty else { return false }
+        tracks.forget()
+        let count = tracks.tracks(ofAlbum: albumID).count
+        guard count > 0 else { return false }
         unplayable = []
-        queue = PlayQueue(albumID: albumID, tracks: tracks, current: index)
-        start(at: index, position: 0, playing: true)
+        var queue = PlayQueue(albumID: albumID, trackCount: count, current: index)
+        if settings.isShuffled { queue.setShuffled(true) }
+        self.queue = queue
+        notify(.queue)
+        start(at: queue.current, position: 0, playing: true)
         return true
     }
 
@@ -138,7 +171,7 @@ package final class Player {
         if status == .playing { pause() } else { play() }
     }
 
-    /// Stops and unloads (the play bar goes).
+    /// Stops and unloads (the play bar goes); the queue empties.
     func stop() {
         guard queue != nil else { return }
         pipeline?.stop()
@@ -148,22 +181,26 @@ package final class Player {
         queue = nil
         position = 0
         setStatus(.stopped)
+        notify(.queue)
         notify(.track)
     }
 
+    /// The next track of the queue (the first again when the queue repeats).
     func next() {
-        guard let queue, let target = queue.playable(from: queue.current + 1, passingOver: unplayable) else { return }
-        tellSkipped(target.skipped)
-        start(at: target.index, position: 0, playing: status == .playing)
+        guard let queue, let target = queue.position(after: queue.current, repeatMode: settings.repeatMode, byUser: true) else { return }
+        start(at: target, position: 0, playing: status == .playing)
     }
 
-    /// Back to the start of the track, or, within its first three seconds, the track before.
+    /// Back to the start of the track, or, within its first three seconds, the track played
+    /// before.
     func previous() {
         guard let queue else { return }
-        if currentPosition > 3 || !queue.hasPrevious {
+        if currentPosition > 3 || queue.position(before: queue.current) == nil {
             seek(to: 0)
-        } else if let target = queue.playable(before: queue.current, passingOver: unplayable) {
+        } else if let target = playablePosition(before: queue.current) {
             start(at: target, position: 0, playing: status == .playing)
+        } else {
+            seek(to: 0)
         }
     }
 
@@ -172,7 +209,7 @@ package final class Player {
         guard queue != nil else { return }
         let target = max(seconds, 0)
         if duration > 0, target >= duration - 0.05 {
-            if queue?.hasNext == true { next() } else { stop() }
+            if hasNext { next() } else { stop() }
             return
         }
         position = target
@@ -189,59 +226,6 @@ package final class Player {
     package var currentPosition: Double {
         guard isSettled, let now = pipeline?.position else { return position }
         return now
-    }
-
-    // MARK: Loading a track
-
-    func start(at index: Int, position: Double, playing: Bool) {
-        guard let current = queue else { return }
-        guard let target = current.playable(from: index, passingOver: unplayable) else {
-            let title = album?.title ?? ""
-            stop()
-            notify(.problem(.nothingToPlay(album: title)))
-            return
-        }
-        tellSkipped(target.skipped)
-        queue?.current = target.index
-        self.position = target.index == index ? position : 0
-        upcoming.reset(tracks: current.tracks, current: target.index, unplayable: unplayable)
-        if playing {
-            guard load(current.tracks[target.index], at: self.position) else {
-                stop()
-                notify(.problem(.noGStreamer))
-                return
-            }
-        } else {
-            pipeline?.stop()
-            isLoaded = false
-            startsWhenReady = false
-        }
-        notify(.track)
-        setStatus(playing ? .playing : (status == .stopped ? .paused : status), remembering: false)
-        remember()
-    }
-
-    /// Loads `track` into the pipeline and plays it from `position` (once GStreamer is ready,
-    /// see `prepare()`); false when there is no pipeline to play with.
-    func load(_ track: Track, at position: Double) -> Bool {
-        guard setUp == .ready else {
-            startsWhenReady = true
-            prepare()
-            return true
-        }
-        startsWhenReady = false
-        guard let pipeline = madePipeline() else { return false }
-        Log.ui.debug("loading \(track.uri) at \(position) s")
-        pipeline.load(track.uri)
-        isLoaded = true
-        if position > 0 {
-            pendingStart = .seek(to: position, thenPlay: true)
-            pipeline.pause()
-        } else {
-            pendingStart = nil
-            pipeline.play()
-        }
-        return true
     }
 
     // MARK: State
@@ -274,16 +258,6 @@ package final class Player {
         notify(.problem(.skipped(tracks)))
     }
 
-    /// Keeps what plays and where in the memento (on every change but the passing of time,
-    /// and at quit).
-    func remember() {
-        guard let queue, let track = queue.track, status != .stopped else {
-            library.playback = nil
-            return
-        }
-        library.playback = PlaybackMemento(albumID: queue.albumID, trackIndex: queue.current, trackURI: track.uri, position: currentPosition)
-    }
-
     /// At quit: remembers what plays and where, lets go of the output, and falls silent.
     func shutDown() {
         remember()
@@ -295,15 +269,5 @@ package final class Player {
         observers.removeAll()
         pipeline?.stop()
         isLoaded = false
-    }
-
-    /// Brings back what played at the last quit, paused.
-    private func restore() {
-        guard let memento = library.playback, library.contains(albumID: memento.albumID) else { return }
-        let tracks = library.tracks(ofAlbum: memento.albumID)
-        guard let index = memento.trackIndex(in: tracks) else { return }
-        queue = PlayQueue(albumID: memento.albumID, tracks: tracks, current: index)
-        position = memento.position
-        status = .paused
     }
 }

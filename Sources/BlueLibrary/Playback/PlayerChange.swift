@@ -6,6 +6,10 @@ import LibraryCore
 enum PlayerChange: Equatable {
     /// Another track (or album) is loaded, or nothing is.
     case track
+    /// The queue's tracks or their order changed (the track playing may be the same).
+    case queue
+    /// Shuffle, repeat or the volume changed.
+    case settings
     /// Playing, paused or stopped.
     case status
     /// The position moved as time passed (while playing, four times a second at most).

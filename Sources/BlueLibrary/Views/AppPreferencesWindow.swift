@@ -7,6 +7,7 @@ import LibraryCore
 /// saved as they change (`LibraryAPI.preferences`, in `state.json`).
 ///
 /// - Playback ▸ Keep Playing When the Window Is Closed (`BlueLibraryApp.windowClosed()`).
+/// - Playback ▸ Normalize Volume (ReplayGain) (`Player.replayGainPreferenceChanged()`).
 @MainActor
 package final class AppPreferencesWindow {
     package let window: PreferencesWindow
@@ -15,10 +16,15 @@ package final class AppPreferencesWindow {
         title: localized("_Keep Playing When the Window Is Closed"),
         subtitle: localized("The music, GNOME’s media controls and the media keys go on; open BlueLibrary again to see the window")
     )
+    /// Playback ▸ Normalize Volume (ReplayGain).
+    package let normalizeVolumeRow = SwitchRow(
+        title: localized("_Normalize Volume (ReplayGain)"),
+        subtitle: localized("Quiet and loud albums play at the same loudness, from their files’ ReplayGain tags")
+    )
     /// Called as the window closes (not when it goes with the main window).
     var onClosed: (@MainActor () -> Void)?
 
-    package init(over parent: ApplicationWindow, library: LibraryAPI) {
+    package init(over parent: ApplicationWindow, library: LibraryAPI, player: Player) {
         window = PreferencesWindow(over: parent)
         let playback = PreferencesGroup(title: localized("Playback"))
         keepPlayingRow.isOn = library.preferences.keepsPlayingWhenWindowIsClosed
@@ -26,6 +32,12 @@ package final class AppPreferencesWindow {
             library?.preferences.keepsPlayingWhenWindowIsClosed = isOn
         }
         playback.add(keepPlayingRow)
+        normalizeVolumeRow.isOn = library.preferences.normalizesVolume
+        normalizeVolumeRow.onToggle { [weak library, weak player] isOn in
+            library?.preferences.normalizesVolume = isOn
+            player?.replayGainPreferenceChanged()
+        }
+        playback.add(normalizeVolumeRow)
         window.add(playback)
         window.onClose { [weak self] in self?.onClosed?() }
     }

@@ -4,8 +4,9 @@ import LibraryCore
 // MARK: - PlayBar
 
 /// The bar at the bottom of the window while an album is loaded: the album's cover, the
-/// track's title and artist, Previous, Play/Pause and Next (the window's actions), and a
-/// position slider between the elapsed and the remaining time. Moving the slider seeks.
+/// track's title and artist, Previous, Play/Pause and Next (the window's actions), Shuffle,
+/// Repeat and the volume, and a position slider between the elapsed and the remaining time.
+/// Moving the slider seeks.
 @MainActor
 package final class PlayBar: Widget {
     package static let coverSize = 48
@@ -16,12 +17,22 @@ package final class PlayBar: Widget {
     let previousButton = Button(iconName: "media-skip-backward-symbolic")
     let playPauseButton = Button(iconName: "media-playback-start-symbolic")
     let nextButton = Button(iconName: "media-skip-forward-symbolic")
+    /// Shuffle on or off (`win.shuffle`'s handler, through `onShuffle`).
+    let shuffleButton = ToggleButton(iconName: "media-playlist-shuffle-symbolic")
+    /// Repeat: off, the whole queue, one track, in turn (`win.repeat`).
+    let repeatButton = Button(iconName: "media-playlist-consecutive-symbolic")
+    let volumeButton = VolumeButton()
+    /// Called when the user turns shuffle on or off.
+    var onShuffle: ((Bool) -> Void)?
+    /// Called with the volume the user chose.
+    var onVolume: ((Double) -> Void)?
     let slider = Scale(lower: 0, upper: 1, step: 1)
     private let elapsedLabel = Label("0:00")
     private let remainingLabel = Label("0:00")
     /// Called with the seconds the user moved the slider to.
     var onSeek: ((Double) -> Void)?
     private var shownCoverAddress: String?
+    private var shownRepeatMode: RepeatMode?
 
     init() {
         let column = Box(.vertical, spacing: 2, accessibleRole: .group)
@@ -58,9 +69,22 @@ package final class PlayBar: Widget {
             buttons.append(button)
         }
         playPauseButton.addCSSClass("play-pause")
+        let modes = Box(.horizontal, spacing: 2)
+        modes.setAlignment(horizontal: .end, vertical: .center)
+        shuffleButton.setSoleAccessibleLabel(AppAction.shuffle.plainTitle)
+        shuffleButton.tooltip = AppAction.shuffle.tooltip()
+        shuffleButton.onUserToggle { [weak self] isOn in self?.onShuffle?(isOn) }
+        repeatButton.actionName = AppAction.repeatMode.detailedName
+        volumeButton.setAccessibleLabel(localized("Volume"))
+        volumeButton.onUserChange { [weak self] volume in self?.onVolume?(volume) }
+        for button in [shuffleButton, repeatButton, volumeButton] as [Widget] {
+            button.addCSSClass("flat")
+            modes.append(button)
+        }
         top.append(coverFrame)
         top.append(titles)
         top.append(buttons)
+        top.append(modes)
 
         let bottom = Box(.horizontal, spacing: 8)
         elapsedLabel.addCSSClass("numeric")
@@ -95,6 +119,23 @@ package final class PlayBar: Widget {
         let title = isPlaying ? localized("Pause") : localized("Play")
         playPauseButton.setSoleAccessibleLabel(title)
         playPauseButton.tooltip = localized("%1$@ (%2$@)", title, AppAction.playPause.shortcutLabel ?? "")
+    }
+
+    /// Shows shuffle, repeat and the volume as they are.
+    func showSettings(_ settings: ListeningSettings) {
+        shuffleButton.isActive = settings.isShuffled
+        let (icon, title) = switch settings.repeatMode {
+        case .off: ("media-playlist-consecutive-symbolic", localized("Repeat: Off"))
+        case .all: ("media-playlist-repeat-symbolic", localized("Repeat: All"))
+        case .one: ("media-playlist-repeat-song-symbolic", localized("Repeat: One Track"))
+        }
+        if shownRepeatMode != settings.repeatMode {
+            shownRepeatMode = settings.repeatMode
+            repeatButton.iconName = icon
+            repeatButton.setSoleAccessibleLabel(title)
+            repeatButton.tooltip = AppAction.repeatMode.tooltip(title)
+        }
+        volumeButton.value = settings.volume
     }
 
     /// Shows `position` of `duration` seconds on the slider and in the times.

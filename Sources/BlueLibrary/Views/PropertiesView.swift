@@ -20,6 +20,10 @@ package final class PropertiesView: Widget {
     private let empty = StatusPage(iconName: EmptyState.noSelection.iconName)
     /// Plays the album from its first track (`win.play`); greyed for an album without files.
     package let playButton = Button(mnemonic: localized("_Play"))
+    /// Puts the album after the track playing (`win.play-next`).
+    package let playNextButton = Button(iconName: "go-jump-symbolic")
+    /// Puts the album at the end of the queue (`win.add-to-queue`).
+    package let addToQueueButton = Button(iconName: "list-add-symbolic")
     /// Opens the Edit Album dialog (`win.edit`).
     let editButton = Button(mnemonic: localized("_Edit…"))
     /// Looks the album's cover up online (`win.find-cover-online`).
@@ -61,6 +65,12 @@ package final class PropertiesView: Widget {
         playButton.actionName = AppAction.playAlbum.detailedName
         playButton.addCSSClass("suggested-action")
         buttons.append(playButton)
+        for (button, action) in [(playNextButton, AppAction.playNext), (addToQueueButton, .addToQueue)] {
+            button.actionName = action.detailedName
+            button.setSoleAccessibleLabel(action.plainTitle)
+            button.tooltip = action.tooltip()
+            buttons.append(button)
+        }
         buttons.append(editButton)
         buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()

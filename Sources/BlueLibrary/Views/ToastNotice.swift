@@ -60,12 +60,13 @@ package final class ToastNotice {
 
     /// The Undo button of the notice on show (libadwaita builds it), if it has one.
     package var undoButton: Widget? {
-        toastWidget?.descendantButtons.first { $0.boundActionName == AppAction.undo.detailedName }
+        toastWidget?.descendantButtons.first { $0.boundActionName != nil }
     }
 
     /// Shows `message`, replacing the notice on show. `offersUndo: false` leaves the Undo
-    /// button out (a notice about an undo itself).
-    func show(_ message: String, offersUndo: Bool = true) {
+    /// button out (a notice about an undo itself); `undo` is the action its Undo triggers:
+    /// the library's (`win.undo`), or the queue's own.
+    func show(_ message: String, offersUndo: Bool = true, undo: AppAction = .undo) {
         self.message = message
         let wasShown = isShown
         if dismissesAfterSlide {  // the toast waiting to go comes back instead
@@ -79,7 +80,7 @@ package final class ToastNotice {
         let title = Self.makeTitle(message.asSentence)
         toast.setCustomTitle(title)
         currentTitle = title
-        toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? AppAction.undo.detailedName : nil)
+        toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? undo.detailedName : nil)
         current = toast
         slide?.cancel()  // adding it again may slide it in again
         slide = Timeout(milliseconds: Self.slideMilliseconds) { [weak self] in

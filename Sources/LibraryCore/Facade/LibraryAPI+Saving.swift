@@ -5,7 +5,8 @@ extension LibraryAPI {
     public var state: AppState {
         AppState(
             selectedAlbumID: selectedIndex.flatMap(albumID(at:)) ?? browsing.heldSelection, selectedIndex: selectedIndex,
-            windowSize: windowSize, query: requestedQuery, playback: playback, preferences: preferences
+            windowSize: windowSize, query: requestedQuery, playback: playback,
+            listening: listening, preferences: preferences
         )
     }
 

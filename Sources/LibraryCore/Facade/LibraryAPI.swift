@@ -43,6 +43,10 @@ public final class LibraryAPI {
     public var playback: PlaybackMemento? {
         didSet { if playback != oldValue { saveState() } }
     }
+    /// Shuffle, repeat and volume, remembered across launches; the player keeps them.
+    public var listening: ListeningSettings {
+        didSet { if listening != oldValue { saveState() } }
+    }
     /// What the user chose in the Preferences window, remembered across launches.
     public var preferences: Preferences {
         didSet { if preferences != oldValue { saveState() } }
@@ -117,6 +121,7 @@ public final class LibraryAPI {
         loadProblems = opened.problems
         windowSize = opened.state.windowSize
         playback = opened.state.playback
+        listening = opened.state.listening
         preferences = opened.state.preferences
         browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
         browsing.heldSelection = opened.state.selectedAlbumID

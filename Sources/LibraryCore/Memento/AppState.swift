@@ -4,7 +4,8 @@ import Foundation
 
 /// What the app remembers between launches besides the library (the memento, like the
 /// original sample's user defaults): the selected album, the window size, the search,
-/// filter and sort, what was playing and where, and the preferences. Saved as
+/// filter and sort, what was playing and where (the play queue), shuffle, repeat and volume,
+/// and the preferences. Saved as
 /// `state.json`. The undo history lives in the library database, with the albums.
 public struct AppState: Codable, Hashable, Sendable {
     /// The selected album, `nil` for none.
@@ -17,6 +18,8 @@ public struct AppState: Codable, Hashable, Sendable {
     public var query: AlbumQuery
     /// What was playing (or paused) at quit; `nil` when nothing was.
     public var playback: PlaybackMemento?
+    /// Shuffle, repeat and volume.
+    public var listening: ListeningSettings
     /// What the user chose in the Preferences window.
     public var preferences: Preferences
     /// The undo history a version before the database saved here; read once, when its
@@ -25,19 +28,20 @@ public struct AppState: Codable, Hashable, Sendable {
     var legacyRedoHistory: [LegacyCommand] = []
 
     public init(selectedAlbumID: AlbumID? = nil, selectedIndex: Int? = nil, windowSize: WindowSize? = nil, query: AlbumQuery = AlbumQuery(),
-                playback: PlaybackMemento? = nil, preferences: Preferences = Preferences()) {
+                playback: PlaybackMemento? = nil, listening: ListeningSettings = ListeningSettings(), preferences: Preferences = Preferences()) {
         self.selectedAlbumID = selectedAlbumID
         self.selectedIndex = selectedIndex
         self.windowSize = windowSize
         self.query = query
         self.playback = playback
+        self.listening = listening
         self.preferences = preferences
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case selectedAlbumID, selectedIndex, windowSize, query, playback, preferences, undoHistory, redoHistory
+        case selectedAlbumID, selectedIndex, windowSize, query, playback, listening, preferences, undoHistory, redoHistory
     }
 
     /// Every key is optional, so a state file from an older version still loads; a key that
@@ -49,6 +53,7 @@ public struct AppState: Codable, Hashable, Sendable {
         windowSize = try container.decodeIfPresent(WindowSize.self, forKey: .windowSize)
         query = try container.decodeIfPresent(AlbumQuery.self, forKey: .query) ?? AlbumQuery()
         playback = try container.decodeIfPresent(PlaybackMemento.self, forKey: .playback)
+        listening = try container.decodeIfPresent(ListeningSettings.self, forKey: .listening) ?? ListeningSettings()
         preferences = try container.decodeIfPresent(Preferences.self, forKey: .preferences) ?? Preferences()
         legacyUndoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .undoHistory) ?? []
         legacyRedoHistory = try container.decodeIfPresent([LegacyCommand].self, forKey: .redoHistory) ?? []
@@ -61,6 +66,7 @@ public struct AppState: Codable, Hashable, Sendable {
         try container.encodeIfPresent(windowSize, forKey: .windowSize)
         if query != AlbumQuery() { try container.encode(query, forKey: .query) }
         try container.encodeIfPresent(playback, forKey: .playback)
+        if listening != ListeningSettings() { try container.encode(listening, forKey: .listening) }
         if preferences != Preferences() { try container.encode(preferences, forKey: .preferences) }
     }
 

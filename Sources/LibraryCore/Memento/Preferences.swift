@@ -10,15 +10,19 @@ public struct Preferences: Codable, Hashable, Sendable {
     /// media keys; launching BlueLibrary again brings the window back. Off by default:
     /// closing the window quits.
     public var keepsPlayingWhenWindowIsClosed: Bool
+    /// Tracks play at the loudness their ReplayGain tags give (album gain for an album in
+    /// order, track gain shuffled), so quiet and loud records sound alike. On by default.
+    public var normalizesVolume: Bool
 
-    public init(keepsPlayingWhenWindowIsClosed: Bool = false) {
+    public init(keepsPlayingWhenWindowIsClosed: Bool = false, normalizesVolume: Bool = true) {
         self.keepsPlayingWhenWindowIsClosed = keepsPlayingWhenWindowIsClosed
+        self.normalizesVolume = normalizesVolume
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case keepsPlayingWhenWindowIsClosed
+        case keepsPlayingWhenWindowIsClosed, normalizesVolume
     }
 
     /// Every key is optional, so a file of an older version still loads; a key that is
@@ -26,5 +30,6 @@ public struct Preferences: Codable, Hashable, Sendable {
     public init(from decoder: any Decoder) throws {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         keepsPlayingWhenWindowIsClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsPlayingWhenWindowIsClosed) ?? false
+        normalizesVolume = try container.decodeIfPresent(Bool.self, forKey: .normalizesVolume) ?? true
     }
 }

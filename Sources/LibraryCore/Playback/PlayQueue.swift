@@ -1,50 +1,276 @@
+// MARK: - QueueEntry
+
+/// One track in the play queue: an album and the index of one of its tracks in the album's
+/// play order. Small on purpose (16 bytes): a queue of a whole library holds a million.
+public struct QueueEntry: Hashable, Sendable {
+    /// The album the track is from.
+    public let albumID: AlbumID
+    /// The track's index in the album's play order (`LibraryAPI.tracks(ofAlbum:)`).
+    public let trackIndex: Int32
+    /// Tells the same track queued twice apart; an Undo finds what its change added by it.
+    public let serial: UInt32
+
+    public init(albumID: AlbumID, trackIndex: Int32, serial: UInt32) {
+        self.albumID = albumID
+        self.trackIndex = trackIndex
+        self.serial = serial
+    }
+}
+
+// MARK: - RepeatMode
+
+/// What plays after the queue's last track, or after each track.
+public enum RepeatMode: String, Codable, CaseIterable, Sendable {
+    /// The queue plays once.
+    case off
+    /// The queue starts again after its last track.
+    case all
+    /// The current track plays again and again.
+    case one
+
+    /// The mode the Repeat button goes to next: off, all, one, off…
+    public var following: RepeatMode {
+        switch self {
+        case .off: .all
+        case .all: .one
+        case .one: .off
+        }
+    }
+}
+
+// MARK: - QueueBatch
+
+/// What one Play Next or Add to Queue added: an Undo takes exactly these out again.
+public struct QueueBatch: Hashable, Sendable {
+    /// The serials the batch's entries were given: one run.
+    public let serials: Range<UInt32>
+}
+
 // MARK: - PlayQueue
 
-/// The tracks of the album playing and which one plays: where Next and Previous go, and which
-/// track follows, skipping the files that are not there. Plain data; the player owns one.
-public struct PlayQueue: Hashable, Sendable {
-    /// The album the tracks are from.
-    public let albumID: AlbumID
-    /// The album's tracks, in play order.
-    public let tracks: [Track]
-    /// The index of the track playing (or loaded).
-    public var current: Int
+/// What plays: tracks of one or more albums, in the order the user built it ("album order"),
+/// or, while shuffled, in a random order of those same tracks ("play order"); and which one
+/// plays. Plain data, edited by the player on the GTK thread; the tracks themselves (files,
+/// titles) are the library's, looked up by `QueueEntry`.
+///
+/// Positions are play positions: the order the queue view shows and Next follows.
+public struct PlayQueue: Sendable, Equatable {
+    /// The tracks in album order.
+    public private(set) var entries: [QueueEntry] = []
+    /// While shuffled: the play order, as indices into `entries`.
+    public private(set) var shuffleOrder: [Int32]?
+    /// The play position of the track playing (or loaded).
+    public private(set) var current = 0
+    private var nextSerial: UInt32 = 0
 
-    public init(albumID: AlbumID, tracks: [Track], current: Int = 0) {
-        self.albumID = albumID
-        self.tracks = tracks
-        self.current = min(max(current, 0), max(tracks.count - 1, 0))
+    /// A queue of the album `albumID`'s `trackCount` tracks, from track `start`.
+    public init(albumID: AlbumID, trackCount: Int, current start: Int = 0) {
+        entries = makeEntries(albumID: albumID, tracks: 0..<max(trackCount, 0))
+        current = min(max(start, 0), max(entries.count - 1, 0))
+    }
+
+    /// A queue of these entries (a restored one), the track at play position `current`
+    /// playing. Serials are given anew.
+    public init(entries restored: [QueueEntry], shuffleOrder: [Int32]? = nil, current: Int) {
+        entries = restored.map { entry in
+            defer { nextSerial &+= 1 }
+            return QueueEntry(albumID: entry.albumID, trackIndex: entry.trackIndex, serial: nextSerial)
+        }
+        if let shuffleOrder, Self.isPermutation(shuffleOrder, of: entries.count) { self.shuffleOrder = shuffleOrder }
+        self.current = min(max(current, 0), max(entries.count - 1, 0))
+    }
+
+    // MARK: Reading
+
+    /// How many tracks the queue holds.
+    public var count: Int { entries.count }
+    public var isEmpty: Bool { entries.isEmpty }
+    /// Whether the play order is shuffled.
+    public var isShuffled: Bool { shuffleOrder != nil }
+
+    /// The entry at play position `position`.
+    public func entry(at position: Int) -> QueueEntry? {
+        guard entries.indices.contains(position) else { return nil }
+        return entries[entryIndex(at: position)]
     }
 
     /// The track playing.
-    public var track: Track? {
-        tracks.indices.contains(current) ? tracks[current] : nil
+    public var currentEntry: QueueEntry? { entry(at: current) }
+
+    /// The play position of the entry with this serial, looked for from the current one on
+    /// (where a gapless change finds it); nil when it left the queue.
+    public func position(ofSerial serial: UInt32) -> Int? {
+        if let found = (current..<count).first(where: { entry(at: $0)?.serial == serial }) { return found }
+        return (0..<min(current, count)).first { entry(at: $0)?.serial == serial }
     }
 
-    /// The first playable track from `index` on (itself included), with the tracks skipped
-    /// on the way because their files are not there (`isPresent`); nil when none is left.
-    /// The files in `failed` (they did not play before, and the user was told) are passed
-    /// over without being listed.
-    public func playable(from index: Int, passingOver failed: Set<MusicFilePath> = [],
-                         isPresent: (Track) -> Bool = \.fileExists) -> (index: Int, skipped: [Track])? {
-        var skipped: [Track] = []
-        for candidate in max(index, 0)..<max(tracks.count, 0) {
-            let track = tracks[candidate]
-            if failed.contains(track.path) { continue }
-            if isPresent(track) { return (candidate, skipped) }
-            skipped.append(track)
+    /// The position that plays after `position`: the next one, then (repeating the queue)
+    /// the first again; with `repeatMode` `.one`, a track that ends by itself plays again, while
+    /// Next (`byUser`) moves on. Nil when the queue ends.
+    public func position(after position: Int, repeatMode: RepeatMode, byUser: Bool = false) -> Int? {
+        guard !isEmpty else { return nil }
+        if repeatMode == .one, !byUser { return position }
+        if position + 1 < count { return position + 1 }
+        return repeatMode == .off ? nil : 0
+    }
+
+    /// The position before `position`, going back through the order played; nil at the start.
+    public func position(before position: Int) -> Int? {
+        position > 0 ? position - 1 : nil
+    }
+
+    /// Whether a track follows the current one (Next can go there).
+    public func hasNext(repeatMode: RepeatMode) -> Bool {
+        position(after: current, repeatMode: repeatMode, byUser: true) != nil
+    }
+
+    // MARK: Changing
+
+    /// Makes the track at play position `position` the current one.
+    public mutating func moveCurrent(to position: Int) {
+        guard entries.indices.contains(position) else { return }
+        current = position
+    }
+
+    /// Puts the album's tracks `tracks` right after the current track (Play Next).
+    @discardableResult
+    public mutating func insertNext(albumID: AlbumID, tracks: Range<Int>) -> QueueBatch {
+        insert(makeEntries(albumID: albumID, tracks: tracks), atPlayPosition: isEmpty ? 0 : current + 1)
+    }
+
+    /// Puts the album's tracks `tracks` at the end (Add to Queue).
+    @discardableResult
+    public mutating func append(albumID: AlbumID, tracks: Range<Int>) -> QueueBatch {
+        insert(makeEntries(albumID: albumID, tracks: tracks), atPlayPosition: count)
+    }
+
+    /// Takes out what `batch` added (those still in the queue). Returns how many left.
+    @discardableResult
+    public mutating func remove(_ batch: QueueBatch) -> Int {
+        removeEntries { batch.serials.contains($0.serial) }
+    }
+
+    /// Takes out the tracks of the albums `ids` (deleted from the library). Returns how many left.
+    @discardableResult
+    public mutating func removeAlbums(_ ids: Set<AlbumID>) -> Int {
+        removeEntries { ids.contains($0.albumID) }
+    }
+
+    /// Takes out the track at play position `position`.
+    public mutating func remove(at position: Int) {
+        guard entries.indices.contains(position) else { return }
+        let serial = entries[entryIndex(at: position)].serial
+        _ = removeEntries { $0.serial == serial }
+    }
+
+    /// Empties the queue but for the current track.
+    public mutating func clearUpcoming() {
+        guard let kept = currentEntry else { return }
+        entries = [kept]
+        shuffleOrder = shuffleOrder.map { _ in [0] }
+        current = 0
+    }
+
+    /// Moves the track at play position `from` to play position `to` (in the play order: the
+    /// album order when not shuffled). The current track stays the current one.
+    public mutating func move(from: Int, to: Int) {
+        guard entries.indices.contains(from), entries.indices.contains(to), from != to else { return }
+        let playing = currentEntry?.serial
+        if var order = shuffleOrder {
+            order.insert(order.remove(at: from), at: to)
+            shuffleOrder = order
+        } else {
+            entries.insert(entries.remove(at: from), at: to)
         }
-        return nil
+        if let playing, let position = position(ofSerial: playing) { current = position }
     }
 
-    /// The first playable track before `index`, going back; nil when none.
-    public func playable(before index: Int, passingOver failed: Set<MusicFilePath> = [],
-                         isPresent: (Track) -> Bool = \.fileExists) -> Int? {
-        stride(from: min(index, tracks.count) - 1, through: 0, by: -1).first { !failed.contains(tracks[$0].path) && isPresent(tracks[$0]) }
+    /// Shuffles the play order (the current track first, the rest at random), or goes back
+    /// to album order, on from the current track.
+    public mutating func setShuffled<Generator: RandomNumberGenerator>(_ shuffled: Bool, using generator: inout Generator) {
+        guard shuffled != isShuffled else { return }
+        let playingIndex = isEmpty ? 0 : entryIndex(at: current)
+        if shuffled {
+            var rest = (0..<Int32(count)).filter { Int($0) != playingIndex }
+            rest.shuffle(using: &generator)
+            shuffleOrder = isEmpty ? [] : [Int32(playingIndex)] + rest
+            current = 0
+        } else {
+            shuffleOrder = nil
+            current = playingIndex
+        }
     }
 
-    /// Whether a track follows the current one.
-    public var hasNext: Bool { current + 1 < tracks.count }
-    /// Whether a track comes before the current one.
-    public var hasPrevious: Bool { current > 0 }
+    public mutating func setShuffled(_ shuffled: Bool) {
+        var generator = SystemRandomNumberGenerator()
+        setShuffled(shuffled, using: &generator)
+    }
+
+    // MARK: Parts
+
+    private func entryIndex(at position: Int) -> Int {
+        shuffleOrder.map { Int($0[position]) } ?? position
+    }
+
+    private mutating func makeEntries(albumID: AlbumID, tracks: Range<Int>) -> [QueueEntry] {
+        tracks.map { index in
+            defer { nextSerial &+= 1 }
+            return QueueEntry(albumID: albumID, trackIndex: Int32(clamping: index), serial: nextSerial)
+        }
+    }
+
+    /// Inserts `new` at play position `position`; in album order, after the entry the
+    /// position follows (or at the end).
+    private mutating func insert(_ new: [QueueEntry], atPlayPosition position: Int) -> QueueBatch {
+        let first = new.first?.serial ?? nextSerial
+        let batch = QueueBatch(serials: first..<(first &+ UInt32(new.count)))
+        guard !new.isEmpty else { return batch }
+        if var order = shuffleOrder {
+            // In album order the new tracks go after the one they follow in play order.
+            let at = position == 0 || isEmpty ? 0 : Int(order[position - 1]) + 1
+            let shift = Int32(new.count)
+            for i in order.indices where order[i] >= Int32(at) { order[i] += shift }
+            order.insert(contentsOf: (0..<shift).map { Int32(at) + $0 }, at: position)
+            entries.insert(contentsOf: new, at: at)
+            shuffleOrder = order
+            if position <= current, count > new.count { current += new.count }
+        } else {
+            let wasEmpty = isEmpty
+            entries.insert(contentsOf: new, at: position)
+            if !wasEmpty, position <= current { current += new.count }
+        }
+        return batch
+    }
+
+    /// Removes the entries that match, keeping the current track current when it stays (or
+    /// the one that took its place when it goes). Returns how many left.
+    private mutating func removeEntries(where goes: (QueueEntry) -> Bool) -> Int {
+        let before = count
+        var kept: [Int32] = []  // old entry index → new index, -1 for removed
+        kept.reserveCapacity(before)
+        var next: Int32 = 0
+        for entry in entries {
+            if goes(entry) { kept.append(-1) } else { kept.append(next); next += 1 }
+        }
+        guard next < before else { return 0 }
+        // The play positions before the current one that go move it back.
+        var removedBeforeCurrent = 0
+        for position in 0..<min(current, before) where kept[entryIndex(at: position)] < 0 { removedBeforeCurrent += 1 }
+        if let order = shuffleOrder {
+            shuffleOrder = order.compactMap { kept[Int($0)] >= 0 ? kept[Int($0)] : nil }
+        }
+        entries.removeAll(where: goes)
+        current = min(max(current - removedBeforeCurrent, 0), max(count - 1, 0))
+        return before - count
+    }
+
+    private static func isPermutation(_ order: [Int32], of count: Int) -> Bool {
+        guard order.count == count else { return false }
+        var seen = [Bool](repeating: false, count: count)
+        for index in order {
+            guard index >= 0, Int(index) < count, !seen[Int(index)] else { return false }
+            seen[Int(index)] = true
+        }
+        return true
+    }
 }

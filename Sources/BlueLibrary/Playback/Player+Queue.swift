@@ -1,0 +1,116 @@
+import LibraryCore
+
+// MARK: - Changing the queue
+
+extension Player {
+    /// Where Play Next and Add to Queue put an album or a track.
+    enum QueuePlace {
+        /// Right after the current track.
+        case next
+        /// At the end.
+        case end
+    }
+
+    /// Puts the album's tracks `trackIndices` (all of them when nil) in the queue at `place`.
+    /// With nothing loaded, they become the queue, paused at their first track. Returns what
+    /// was added, for an Undo; nil when the album has no music files.
+    @discardableResult
+    func enqueue(albumID: AlbumID, tracks trackIndices: Range<Int>? = nil, at place: QueuePlace) -> QueueBatch? {
+        let count = tracks.tracks(ofAlbum: albumID).count
+        let range = (trackIndices ?? 0..<count).clamped(to: 0..<count)
+        guard !range.isEmpty else { return nil }
+        guard var queue else {
+            var queue = PlayQueue(albumID: albumID, trackCount: 0)
+            let batch = queue.append(albumID: albumID, tracks: range)
+            if settings.isShuffled { queue.setShuffled(true) }
+            self.queue = queue
+            notify(.queue)
+            start(at: 0, position: 0, playing: false)
+            return batch
+        }
+        let batch = place == .next ? queue.insertNext(albumID: albumID, tracks: range) : queue.append(albumID: albumID, tracks: range)
+        self.queue = queue
+        queueChanged()
+        return batch
+    }
+
+    /// Takes out what a Play Next or Add to Queue added (the toast's Undo). The track playing,
+    /// if it was among them, gives way to the next; an empty queue stops.
+    func undo(_ batch: QueueBatch) {
+        guard var queue else { return }
+        let playing = queue.currentEntry?.serial
+        guard queue.remove(batch) > 0 else { return }
+        self.queue = queue
+        afterRemoval(playing: playing)
+    }
+
+    /// Takes the track at play position `index` out of the queue (Delete in the queue view).
+    func removeFromQueue(at index: Int) {
+        guard var queue else { return }
+        let playing = queue.currentEntry?.serial
+        queue.remove(at: index)
+        self.queue = queue
+        afterRemoval(playing: playing)
+    }
+
+    /// Moves the track at play position `from` to `to` (a drag, Alt+Up/Down in the queue view).
+    func moveInQueue(from: Int, to: Int) {
+        guard var queue else { return }
+        queue.move(from: from, to: to)
+        self.queue = queue
+        queueChanged()
+    }
+
+    /// Empties the queue but for the track playing.
+    func clearQueue() {
+        guard var queue else { return }
+        queue.clearUpcoming()
+        self.queue = queue
+        queueChanged()
+    }
+
+    /// Plays the queue from play position `index` (Enter in the queue view).
+    func playFromQueue(at index: Int) {
+        guard let queue, queue.entries.indices.contains(index) else { return }
+        start(at: index, position: 0, playing: true)
+    }
+
+    /// After the library lost albums: their tracks leave the queue (Undo brings the albums
+    /// back, not their place in the queue); the track playing, if it was one, gives way to the
+    /// next.
+    func removeDeletedAlbums() {
+        tracks.forget()
+        guard var queue else { return }
+        let albums = Set(queue.entries.map(\.albumID))
+        let gone = albums.filter { !library.contains(albumID: $0) }
+        guard !gone.isEmpty else { return }
+        let playing = queue.currentEntry?.serial
+        queue.removeAlbums(gone)
+        self.queue = queue
+        afterRemoval(playing: playing)
+    }
+
+    // MARK: After a change
+
+    /// Tells the pipeline's planner and the observers, and remembers.
+    func queueChanged() {
+        planUpcoming()
+        notify(.queue)
+        remember()
+    }
+
+    /// After tracks left the queue: an empty queue stops; when the track playing left, the
+    /// one that took its place loads (playing if the player was).
+    private func afterRemoval(playing serial: UInt32?) {
+        guard let queue, !queue.isEmpty else {
+            stop()
+            return
+        }
+        if queue.currentEntry?.serial != serial {
+            notify(.queue)
+            start(at: queue.current, position: 0, playing: status == .playing)
+        } else {
+            queueChanged()
+        }
+    }
+}
