@@ -15,11 +15,12 @@ public enum ToneAlbumMaker {
     /// consecutive FLAC tracks of `trackFrames` frames each, "01 Part 1.flac"… in `folder`
     /// (made if needed): played back to back they are one unbroken tone, with no gap and no
     /// jump in phase. Track N is tagged title "Part N", `artist`, `album`, track number N.
-    /// Returns the files in track order.
+    /// The tone begins at frame `firstFrame` of the sine: an album made from where another
+    /// ended goes on from it without a jump. Returns the files in track order.
     @discardableResult
     public static func makeContinuousToneAlbum(
         in folder: URL, album: String, artist: String, trackFrames: [Int],
-        frequency: Double = 440, amplitude: Double = 0.5
+        frequency: Double = 440, amplitude: Double = 0.5, firstFrame: Int = 0
     ) throws -> [URL] {
         guard !trackFrames.isEmpty, trackFrames.allSatisfy({ $0 > 0 }) else {
             throw MusicFolderMaker.Failure(description: "a tone album needs tracks of one frame or more: \(trackFrames)")
@@ -27,7 +28,7 @@ public enum ToneAlbumMaker {
         try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
         let step = 2 * Double.pi * frequency / Double(rate)
         var files: [URL] = []
-        var start = 0
+        var start = firstFrame
         for (index, frames) in trackFrames.enumerated() {
             let number = index + 1
             let file = folder.appendingPathComponent(String(format: "%02d Part %d.flac", number, number))
@@ -59,6 +60,21 @@ public enum ToneAlbumMaker {
             }
         }
         try write(levels, to: file, tags: tags)
+    }
+
+    /// Tags `files` with ReplayGain's album and track gain of `gain` dB and their `peak` (of
+    /// full scale; a player lowers a gain that would clip it), as a ReplayGain scanner would;
+    /// the other tags stay.
+    public static func tagReplayGain(_ files: [URL], gain: Double, peak: Double) throws {
+        for file in files {
+            let tagged = file.deletingLastPathComponent().appendingPathComponent(".replaygain-\(file.lastPathComponent)")
+            let value = String(format: "%+.2f dB", gain), peakValue = String(format: "%.6f", peak)
+            try ffmpeg(["-i", file.path, "-c", "copy", "-map_metadata", "0",
+                        "-metadata", "REPLAYGAIN_ALBUM_GAIN=\(value)", "-metadata", "REPLAYGAIN_TRACK_GAIN=\(value)",
+                        "-metadata", "REPLAYGAIN_ALBUM_PEAK=\(peakValue)", "-metadata", "REPLAYGAIN_TRACK_PEAK=\(peakValue)", tagged.path])
+            try FileManager.default.removeItem(at: file)
+            try FileManager.default.moveItem(at: tagged, to: file)
+        }
     }
 
     // MARK: Encoding

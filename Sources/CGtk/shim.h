@@ -140,6 +140,28 @@ static inline GtkDropTarget *bl_drop_target_new_for_files_and_textures(void) {
     return target;
 }
 
+/// A drop target for text moved within the app (a row dragged to another place in a list).
+static inline GtkDropTarget *bl_drop_target_new_for_text(void) {
+    return gtk_drop_target_new(G_TYPE_STRING, GDK_ACTION_MOVE);
+}
+
+/// The text a dropped value holds, or NULL (borrowed).
+static inline const gchar *bl_value_text(const GValue *value) {
+    return G_VALUE_HOLDS(value, G_TYPE_STRING) ? g_value_get_string(value) : NULL;
+}
+
+/// A content provider offering `text` (a full reference); gdk's own is variadic.
+static inline GdkContentProvider *bl_content_provider_for_text(const gchar *text) {
+    return gdk_content_provider_new_typed(G_TYPE_STRING, text);
+}
+
+/// A drag source that moves what it offers.
+static inline GtkDragSource *bl_drag_source_new_moving(void) {
+    GtkDragSource *source = gtk_drag_source_new();
+    gtk_drag_source_set_actions(source, GDK_ACTION_MOVE);
+    return source;
+}
+
 /// The file a dropped value holds, or NULL (borrowed).
 static inline GFile *bl_value_file(const GValue *value) {
     return G_VALUE_HOLDS(value, G_TYPE_FILE) ? G_FILE(g_value_get_object(value)) : NULL;

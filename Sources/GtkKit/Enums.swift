@@ -48,6 +48,8 @@ public enum Keys {
     public static let up = UInt32(GDK_KEY_Up)
     public static let down = UInt32(GDK_KEY_Down)
     public static let escape = UInt32(GDK_KEY_Escape)
+    /// Delete, and the keypad's.
+    public static let deletes: Set<UInt32> = [UInt32(GDK_KEY_Delete), UInt32(GDK_KEY_KP_Delete)]
     /// Tab, and Shift+Tab (which X11 reports as Left Tab).
     public static let tabs: Set<UInt32> = [UInt32(GDK_KEY_Tab), UInt32(GDK_KEY_KP_Tab), UInt32(GDK_KEY_ISO_Left_Tab)]
     public static let leftTab = UInt32(GDK_KEY_ISO_Left_Tab)

@@ -39,3 +39,42 @@ public final class PopoverMenu: Widget {
 
     public func popDown() { gtk_popover_popdown(popover) }
 }
+
+// MARK: - Popover
+
+/// A popup of any content, pointing at the button that opens it (`GtkPopover`).
+@MainActor
+public final class Popover: Widget {
+    public init(child: Widget) {
+        super.init(owning: gtk_popover_new())
+        gtk_popover_set_child(ownPopover, child.gtkWidget)
+    }
+
+    /// Called when it opens (before it shows).
+    @discardableResult
+    public func onShow(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("show", handler)
+    }
+
+    /// Called when it has closed.
+    @discardableResult
+    public func onHide(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("hide", handler)
+    }
+
+    /// Whether it is open.
+    public var isOpen: Bool { gtk_widget_get_visible(gtkWidget) != 0 }
+
+    public func popDown() { gtk_popover_popdown(ownPopover) }
+
+    private var ownPopover: UnsafeMutablePointer<GtkPopover> { cast() }
+}
+
+extension MenuButton {
+    /// A button that opens `popover` (`GtkMenuButton` with a popover of its own).
+    public convenience init(iconName: String, popover: Popover) {
+        self.init(iconName: iconName, menu: Menu())
+        gtk_menu_button_set_create_popup_func(bl_menu_button(gObject), nil, nil, nil)
+        gtk_menu_button_set_popover(bl_menu_button(gObject), popover.gtkWidget)
+    }
+}

@@ -56,6 +56,8 @@ typealias OpenHandler = @MainActor ([URL], String) -> Void
 typealias StringHandler = @MainActor (String) -> Void
 typealias RangeChangeHandler = @MainActor (Double) -> Void
 typealias DoubleHandler = @MainActor (Double) -> Void
+typealias TextDropHandler = @MainActor (String, Double, Double) -> Bool
+typealias DragPrepareHandler = @MainActor (Double, Double) -> String?
 typealias PressHandler = @MainActor (Int32, Double, Double) -> Void
 
 // MARK: - Trampolines, one per C signature
@@ -149,6 +151,20 @@ private let dropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, g
     } ? 1 : 0
 }
 
+/// `drop` of a text drop target: (target, const GValue *, x, y, data) -> taken.
+private let textDropTrampoline: @convention(c) (gpointer?, UnsafePointer<GValue>?, gdouble, gdouble, gpointer?) -> gboolean = { _, value, x, y, data in
+    guard let handler = ClosureBox<TextDropHandler>.unbox(data), let value, let text = bl_value_text(value) else { return 0 }
+    let string = String(cString: text)
+    return MainActor.assumeIsolated { handler(string, x, y) } ? 1 : 0
+}
+
+/// `prepare` of a drag source: (source, x, y, data) -> GdkContentProvider * (a full reference), or NULL.
+private let dragPrepareTrampoline: @convention(c) (gpointer?, gdouble, gdouble, gpointer?) -> UnsafeMutablePointer<GdkContentProvider>? = { _, x, y, data in
+    guard let handler = ClosureBox<DragPrepareHandler>.unbox(data) else { return nil }
+    guard let text = MainActor.assumeIsolated({ handler(x, y) }) else { return nil }
+    return bl_content_provider_for_text(text)
+}
+
 /// `query-tooltip`: (gtkWidget, x, y, keyboard mode, GtkTooltip*, data) -> shown.
 private let tooltipTrampoline: @convention(c) (gpointer?, gint, gint, gboolean, gpointer?, gpointer?) -> gboolean = { _, _, _, _, tooltip, data in
     guard let handler = ClosureBox<TooltipHandler>.unbox(data), let tooltip else { return 0 }
@@ -221,6 +237,16 @@ extension ObjectHandle {
     @discardableResult
     func connectDouble(_ signal: String, _ handler: @escaping DoubleHandler) -> SignalConnection {
         connect(signal, handler, through: unsafeBitCast(doubleTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectTextDrop(_ handler: @escaping TextDropHandler) -> SignalConnection {
+        connect("drop", handler, through: unsafeBitCast(textDropTrampoline, to: GCallback.self))
+    }
+
+    @discardableResult
+    func connectDragPrepare(_ handler: @escaping DragPrepareHandler) -> SignalConnection {
+        connect("prepare", handler, through: unsafeBitCast(dragPrepareTrampoline, to: GCallback.self))
     }
 
     @discardableResult

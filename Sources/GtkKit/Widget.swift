@@ -122,6 +122,15 @@ open class Widget: ObjectHandle {
         setAccessibleLabel(label)
     }
 
+    /// Names the button a composite widget is built around (a volume button's, a menu
+    /// button's), which GTK 4.8 leaves to be read by its icon ("GtkImage").
+    public func setInnerButtonAccessibleLabel(_ label: String) {
+        guard let button = gtk_widget_get_first_child(gtkWidget) else { return }
+        let accessible = bl_accessible(UnsafeMutableRawPointer(button))
+        bl_accessible_reset_labelled_by(accessible)
+        bl_accessible_set_label(accessible, label)
+    }
+
     // MARK: Focus
 
     /// Whether this widget, or one inside it, has the keyboard focus.

@@ -72,6 +72,15 @@ package struct PlaybackReport: Codable, Equatable, Sendable {
     package var position: Double
     /// The titles of the album views marked as playing in the strip.
     package var markedInStrip: [String]
+    /// How many tracks the queue holds, and which of them plays (its play position).
+    package var queueLength: Int
+    package var queuePosition: Int
+    /// The queue's tracks from the one playing on (at most 50), each "Title — Album".
+    package var upcoming: [String]
+    /// Shuffle, repeat ("off", "all", "one") and the volume, as the play bar shows them.
+    package var shuffle: Bool
+    package var repeatMode: String
+    package var volume: Double
 }
 
 /// What the search bar shows.
@@ -157,8 +166,26 @@ extension MainWindowController {
                 album: player.album?.title ?? "",
                 trackIndex: player.currentTrackIndexInAlbum ?? -1,
                 position: player.currentPosition,
-                markedInStrip: shown.filter(\.isMarkedPlaying).compactMap(\.albumTitle)
+                markedInStrip: shown.filter(\.isMarkedPlaying).compactMap(\.albumTitle),
+                queueLength: player.queue?.count ?? 0,
+                queuePosition: player.queue?.current ?? -1,
+                upcoming: upcomingTracks,
+                shuffle: playBar.shuffleButton.isActive,
+                repeatMode: player.settings.repeatMode.rawValue,
+                volume: playBar.volumeButton.value
             ) : nil
         )
+    }
+}
+
+extension MainWindowController {
+    /// The queue from the track playing on, at most 50 tracks, each "Title — Album".
+    fileprivate var upcomingTracks: [String] {
+        guard let queue = player.queue else { return [] }
+        return (queue.current..<min(queue.current + 50, queue.count)).compactMap { position in
+            guard let entry = queue.entry(at: position) else { return nil }
+            let title = player.tracks.track(for: entry)?.displayTitle ?? "?"
+            return "\(title) — \(library.album(withID: entry.albumID)?.title ?? "?")"
+        }
     }
 }

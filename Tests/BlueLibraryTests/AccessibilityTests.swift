@@ -90,7 +90,7 @@ struct AccessibilityTests {
 
             let tree = try await AccessibleNode.read(app, bus: bus)
             let switches = tree.filter { $0.role == "check box" || $0.role == "switch" }
-            #expect(switches.map(\.name) == ["Keep Playing When the Window Is Closed"], "\(switches.map(\.name))")
+            #expect(switches.map(\.name) == ["Keep Playing When the Window Is Closed", "Normalize Volume (ReplayGain)"], "\(switches.map(\.name))")
             try await app.press("space", inWindow: preferences)  // the row has the focus
             let said = { (try? String(contentsOf: folders.locations.stateFile, encoding: .utf8)) ?? "" }
             let deadline = ContinuousClock.now + .seconds(60)
@@ -245,7 +245,7 @@ extension AccessibilityTests {
             #expect(tree.contains { $0.role == "table cell" && $0.name == "Heard by Sine, playing" }, "the strip says which album plays")
             let bar = try #require(tree.first { $0.name == "Now Playing" }, "the play bar is a named group")
             let buttons = bar.descendants.filter { $0.role == "push button" }.map(\.name)
-            #expect(buttons == ["Previous Track", "Pause", "Next Track"])
+            #expect(buttons == ["Previous Track", "Pause", "Next Track", "Shuffle", "Repeat: Off", "Volume", "Queue", "Queue"])
             #expect(bar.descendants.contains { $0.role == "slider" && $0.name == "Position" })
             #expect(bar.descendants.contains { $0.role == "label" && $0.name == "Part 1" })
 

@@ -64,4 +64,6 @@ struct ActionState {
     /// The player has an album loaded.
     var hasQueue = false
     var hasNextTrack = false
+    /// The queue is open: Delete takes a track out of it, not an album out of the library.
+    var isQueueOpen = false
 }

@@ -84,7 +84,7 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.redo() }, isEnabled: \.canRedo)
         case .delete:
             ActionDeclaration(group: .win, name: "delete", title: localized("Delete Album"), accelerators: ["Delete", "KP_Delete"],
-                              handler: .window { $0.deleteSelectedAlbum() }, isEnabled: \.hasSelection)
+                              handler: .window { $0.deleteSelectedAlbum() }, isEnabled: { $0.hasSelection && !$0.isQueueOpen })
         case .escape:
             // Bound on the window: an open menu or popover takes Escape first.
             ActionDeclaration(group: .win, name: "escape", title: localized("Dismiss the Notice or Leave the Search"), accelerators: ["Escape"],

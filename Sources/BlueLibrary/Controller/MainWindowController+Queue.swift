@@ -25,11 +25,27 @@ extension MainWindowController {
         toast.dismiss()
     }
 
-    /// Shuffle and the volume, from the play bar's controls.
+    /// Shuffle, the volume and the queue view, from the play bar's controls.
     func connectListeningControls() {
         playBar.onShuffle = { [weak self] isOn in self?.player.setShuffled(isOn) }
         playBar.onVolume = { [weak self] volume in self?.player.setVolume(volume) }
         playBar.showSettings(player.settings)
+        let queue = playBar.queueView
+        queue.dataSource = self
+        queue.onActivate = { [weak self] position in self?.player.playFromQueue(at: position) }
+        queue.onMove = { [weak self] from, to in self?.player.moveInQueue(from: from, to: to) }
+        queue.onRemove = { [weak self] position in self?.player.removeFromQueue(at: position) }
+        queue.onClear = { [weak self] in self?.player.clearQueue() }
+        queue.loadCover = { [weak self] address, row in
+            let key = CoverTextures.Key(address: address, pixelSize: QueueRow.coverSize * max(1, row.scaleFactor))
+            Task { [weak self, weak row] in
+                let texture = await self?.coverTextures.texture(for: key, from: self?.library)
+                row?.showCover(texture, address: address)
+            }
+        }
+        // While the queue is open, Delete takes a track out of it.
+        playBar.queuePopover.onShow { [weak self] in self?.refreshActions() }
+        playBar.queuePopover.onHide { [weak self] in self?.refreshActions() }
     }
 
     /// Says once, after a launch, that queued tracks of albums deleted meanwhile left the queue.
@@ -39,5 +55,26 @@ extension MainWindowController {
         player.tracksDroppedAtRestore = 0
         toast.show(localizedPlural("%@ queued track of a deleted album left the queue", "%@ queued tracks of deleted albums left the queue",
                                    dropped), offersUndo: false)
+    }
+}
+
+// MARK: - QueueViewDataSource
+
+extension MainWindowController: QueueViewDataSource {
+    var queueCount: Int { player.queue?.count ?? 0 }
+
+    var queueCurrent: Int? { player.queue?.current }
+
+    func queueRow(at position: Int) -> QueueRowContent? {
+        guard let queue = player.queue, let entry = queue.entry(at: position) else { return nil }
+        let album = library.album(withID: entry.albumID)
+        let track = player.tracks.track(for: entry)
+        let artist = track.flatMap { $0.artist.isEmpty ? nil : $0.artist } ?? album?.artist ?? ""
+        return QueueRowContent(
+            title: track?.displayTitle ?? localized("Track not found"),
+            detail: [artist, album?.title ?? ""].filter { !$0.isEmpty }.joined(separator: " — "),
+            coverAddress: album.flatMap { $0.coverUrl.isEmpty ? nil : $0.coverUrl },
+            isCurrent: position == queue.current
+        )
     }
 }

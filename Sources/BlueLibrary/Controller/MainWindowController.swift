@@ -285,7 +285,8 @@ public final class MainWindowController {
         actions.update(ActionState(
             canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
-            canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext
+            canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext,
+            isQueueOpen: playBar.queuePopover.isOpen
         ))
         headerBar.describeUndo(library.commandToUndo.map(Self.describe))
         explainPlayButton()

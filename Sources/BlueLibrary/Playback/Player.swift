@@ -34,7 +34,7 @@ package final class Player {
     private var observers = PlayerObservers()
 
     let library: LibraryAPI
-    let tracks: QueueTracks
+    package let tracks: QueueTracks
     let upcoming = UpcomingTracks()
     /// The pipeline, made at the first Play (GStreamer is set up meanwhile, off the GTK thread).
     private(set) var pipeline: AudioPipeline?

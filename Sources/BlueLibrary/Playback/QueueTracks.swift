@@ -6,7 +6,7 @@ import LibraryCore
 /// the albums the player is near (the current one, the next few): a queue of a whole library
 /// holds album ids and track indices, not a million files.
 @MainActor
-final class QueueTracks {
+package final class QueueTracks {
     private let library: LibraryAPI
     private var albums: [AlbumID: [Track]] = [:]
     /// How many albums' tracks are kept before the oldest are read again when asked.
@@ -26,7 +26,7 @@ final class QueueTracks {
     }
 
     /// The track `entry` names; nil when its album is gone or has fewer tracks now.
-    func track(for entry: QueueEntry) -> Track? {
+    package func track(for entry: QueueEntry) -> Track? {
         let tracks = tracks(ofAlbum: entry.albumID)
         let index = Int(entry.trackIndex)
         return tracks.indices.contains(index) ? tracks[index] : nil

@@ -5,7 +5,7 @@ import LibraryCore
 
 /// The bar at the bottom of the window while an album is loaded: the album's cover, the
 /// track's title and artist, Previous, Play/Pause and Next (the window's actions), Shuffle,
-/// Repeat and the volume, and a position slider between the elapsed and the remaining time.
+/// Repeat, the volume and the queue, and a position slider between the elapsed and the remaining time.
 /// Moving the slider seeks.
 @MainActor
 package final class PlayBar: Widget {
@@ -18,10 +18,14 @@ package final class PlayBar: Widget {
     let playPauseButton = Button(iconName: "media-playback-start-symbolic")
     let nextButton = Button(iconName: "media-skip-forward-symbolic")
     /// Shuffle on or off (`win.shuffle`'s handler, through `onShuffle`).
-    let shuffleButton = ToggleButton(iconName: "media-playlist-shuffle-symbolic")
+    package let shuffleButton = ToggleButton(iconName: "media-playlist-shuffle-symbolic")
     /// Repeat: off, the whole queue, one track, in turn (`win.repeat`).
-    let repeatButton = Button(iconName: "media-playlist-consecutive-symbolic")
-    let volumeButton = VolumeButton()
+    package let repeatButton = Button(iconName: "media-playlist-consecutive-symbolic")
+    package let volumeButton = VolumeButton()
+    /// The play queue, in the popover of the Queue button.
+    package let queueView = QueueView()
+    package let queuePopover: Popover
+    package let queueButton: MenuButton
     /// Called when the user turns shuffle on or off.
     var onShuffle: ((Bool) -> Void)?
     /// Called with the volume the user chose.
@@ -35,6 +39,8 @@ package final class PlayBar: Widget {
     private var shownRepeatMode: RepeatMode?
 
     init() {
+        queuePopover = Popover(child: queueView)
+        queueButton = MenuButton(iconName: "view-list-ordered-symbolic", popover: queuePopover)
         let column = Box(.vertical, spacing: 2, accessibleRole: .group)
         super.init(adopting: column)
         column.addCSSClass("play-bar")
@@ -76,15 +82,22 @@ package final class PlayBar: Widget {
         shuffleButton.onUserToggle { [weak self] isOn in self?.onShuffle?(isOn) }
         repeatButton.actionName = AppAction.repeatMode.detailedName
         volumeButton.setAccessibleLabel(localized("Volume"))
+        volumeButton.setInnerButtonAccessibleLabel(localized("Volume"))
         volumeButton.onUserChange { [weak self] volume in self?.onVolume?(volume) }
-        for button in [shuffleButton, repeatButton, volumeButton] as [Widget] {
+        queueButton.setSoleAccessibleLabel(localized("Queue"))
+        queueButton.setInnerButtonAccessibleLabel(localized("Queue"))
+        queueButton.tooltip = localized("Queue")
+        queuePopover.onShow { [weak self] in
+            self?.queueView.reload()
+            self?.queueView.showCurrent()
+        }
+        for button in [shuffleButton, repeatButton, volumeButton, queueButton] as [Widget] {
             button.addCSSClass("flat")
             modes.append(button)
         }
         top.append(coverFrame)
         top.append(titles)
         top.append(buttons)
-        top.append(modes)
 
         let bottom = Box(.horizontal, spacing: 8)
         elapsedLabel.addCSSClass("numeric")
@@ -97,6 +110,8 @@ package final class PlayBar: Widget {
         bottom.append(elapsedLabel)
         bottom.append(slider)
         bottom.append(remainingLabel)
+        // Under the slider's end, not beside the transport: a phone's width holds both rows.
+        bottom.append(modes)
 
         column.append(top)
         column.append(bottom)

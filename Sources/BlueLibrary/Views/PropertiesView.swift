@@ -4,9 +4,10 @@ import LibraryCore
 // MARK: - PropertiesView
 
 /// The selected album's properties (Artist, Album, Genre, Year; and Tracks, Length and Folder
-/// for an album from a music folder) as rows of a title and a selectable value with Play and
-/// Edit buttons under them (and Open Folder, for an album with a folder), or an empty state (a
-/// libadwaita status page) that says why there is nothing to show and what to do.
+/// for an album from a music folder) as rows of a title and a selectable value with Play, Play
+/// Next, Add to Queue and Edit buttons under them (and Find Cover and, for an album with a
+/// folder, Open Folder after the rows), or an empty state (a libadwaita status page) that says
+/// why there is nothing to show and what to do.
 ///
 /// It never sizes the window: long values wrap within a bounded width, and the rows scroll
 /// when they are taller than the room the window gives them. Screen readers hear each value
@@ -40,13 +41,16 @@ package final class PropertiesView: Widget {
 
     init() {
         let column = Box(.vertical, spacing: 0)
-        // Find Cover… follows the rows and scrolls with them: beside Play, Edit and Open
-        // Folder, four buttons made a 360-pixel window, or a side-by-side column, too narrow,
-        // and a second row of buttons would take the rows' height at every size.
+        // Find Cover… and Open Folder follow the rows and scroll with them: beside Play, Play
+        // Next, Add to Queue and Edit, they made a 360-pixel window, or a side-by-side column,
+        // too narrow, and a second row of buttons would take the rows' height at every size.
         let scrolled = Box(.vertical, spacing: 12)
         scrolled.append(rowsGrid)
-        scrolled.append(findCoverButton)
-        findCoverButton.setAlignment(horizontal: .center, vertical: .start)
+        let folderButtons = Box(.horizontal, spacing: 12)
+        folderButtons.setAlignment(horizontal: .center, vertical: .start)
+        folderButtons.append(findCoverButton)
+        folderButtons.append(openFolderButton)
+        scrolled.append(folderButtons)
         findCoverButton.addCSSClass("find-cover")
         rowsScroller = ScrolledWindow(child: scrolled)
         super.init(adopting: column)
@@ -64,15 +68,18 @@ package final class PropertiesView: Widget {
         buttons.setAlignment(horizontal: .center, vertical: .start)
         playButton.actionName = AppAction.playAlbum.detailedName
         playButton.addCSSClass("suggested-action")
-        buttons.append(playButton)
+        // Play and its two queue buttons, side by side as one group.
+        let playing = Box(.horizontal, spacing: 0)
+        playing.addCSSClass("linked")
+        playing.append(playButton)
         for (button, action) in [(playNextButton, AppAction.playNext), (addToQueueButton, .addToQueue)] {
             button.actionName = action.detailedName
             button.setSoleAccessibleLabel(action.plainTitle)
             button.tooltip = action.tooltip()
-            buttons.append(button)
+            playing.append(button)
         }
+        buttons.append(playing)
         buttons.append(editButton)
-        buttons.append(openFolderButton)
         rowsScroller.scrollsVerticallyOnly()
         rowsScroller.followsChildHeight()
 

@@ -26,6 +26,12 @@ struct MediaPlayerClient {
         try await gdbus(["call", "--method", "org.freedesktop.DBus.Properties.Get", interface, name])
     }
 
+    /// Sets a property of the Player interface to a GVariant text ("<true>", "<'Playlist'>",
+    /// "<0.5>"), as GNOME Shell or `playerctl` would.
+    func set(_ name: String, to value: String) async throws {
+        _ = try await gdbus(["call", "--method", "org.freedesktop.DBus.Properties.Set", Self.player, name, value])
+    }
+
     /// Waits until the property `name` prints with `text` in it; returns what it printed.
     @discardableResult
     func waitFor(_ name: String, containing text: String, timeout: Duration = .seconds(60)) async throws -> String {

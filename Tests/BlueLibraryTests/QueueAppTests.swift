@@ -1,0 +1,171 @@
+import Foundation
+import Fixtures
+import Testing
+import TestSupport
+@testable import BlueLibrary
+import LibraryCore
+
+/// The play queue in the real binary, heard through a private PulseAudio: two albums queued
+/// play one after the other with no gap; ReplayGain plays a loud and a quiet album at one
+/// loudness; the volume set over MPRIS is heard; shuffle, repeat and volume are MPRIS
+/// properties; and the queue comes back after a quit and after a SIGKILL.
+@MainActor
+@Suite(.serialized)
+struct QueueAppTests {
+    /// Selects the album titled `title` in the strip: one of the last two (the two imported
+    /// after the default library's).
+    private func select(_ title: String, in app: AppProcess) async throws {
+        let count = try await app.report().albumCount
+        try await app.press("End")
+        var report = try await app.report { $0.selectedIndex == count - 1 }
+        if !report.properties.contains("Album: \(title)") {
+            try await app.press("Left")
+            report = try await app.report { $0.selectedIndex == count - 2 }
+        }
+        #expect(report.properties.contains("Album: \(title)"), "\(report.properties)")
+    }
+
+    @Test func twoAlbumsQueuedPlayOneAfterTheOtherWithNoGap() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let first = folders.root.appendingPathComponent("Music/First", isDirectory: true)
+            let second = folders.root.appendingPathComponent("Music/Second", isDirectory: true)
+            // One tone cut into two albums: the second begins where the first ends, mid-wave.
+            let firstFrames = [44_100 + 123, 30_000 - 77], secondFrames = [44_100 * 20]
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: first, album: "First", artist: "Sine", trackFrames: firstFrames)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: second, album: "Second", artist: "Sine", trackFrames: secondFrames,
+                                                       firstFrame: firstFrames.reduce(0, +))
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let app = try AppProcess(folders: folders, arguments: [first.path, second.path], environment: pulse.environment)
+            _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
+
+            try await select("First", in: app)
+            try await app.press("ctrl+shift+a")
+            var report = try await app.report { $0.toast == "“\u{2068}First\u{2069}” was added to the queue" }
+            #expect(report.playback?.status == "paused", "queued with nothing loaded: loaded, not playing")
+            try await select("Second", in: app)
+            try await app.press("ctrl+shift+a")
+            report = try await app.report { $0.playback?.queueLength == 3 }
+            #expect(report.playback?.upcoming == ["Part 1 — First", "Part 2 — First", "Part 1 — Second"])
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            let start = try await recording.waitForSound()
+            let boundary = start + firstFrames.reduce(0, +)
+            try await recording.waitForFrames(boundary + 44_100)
+            report = try await app.report { $0.playback?.album == "Second" }
+            #expect(report.playback?.bar.first == "Part 1")
+            #expect(report.playback?.markedInStrip == ["Second"], "the strip marks the album playing now")
+            let sound = recording.stop()
+            for edge in [start + firstFrames[0], boundary] {
+                let around = (edge - 4_410)..<(edge + 4_410)
+                #expect(sound.silentRuns(in: around, threshold: 200, minimumLength: 3).isEmpty, "no silence near frame \(edge)")
+                #expect(sound.largestStep(in: around) <= PlaybackAppTests.smoothStep, "no click near frame \(edge)")
+            }
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
+    @Test func replayGainEvensTwoAlbumsAndTheVolumeSetOverMPRISIsHeard() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let loud = folders.root.appendingPathComponent("Music/Loud", isDirectory: true)
+            let quiet = folders.root.appendingPathComponent("Music/Quiet", isDirectory: true)
+            // 6 dB apart as recorded, each tagged with the gain that brings it to −9 dBFS.
+            let loudFiles = try ToneAlbumMaker.makeContinuousToneAlbum(in: loud, album: "Loud", artist: "Sine", trackFrames: [44_100 * 4],
+                                                                       amplitude: 0.5)
+            let quietFiles = try ToneAlbumMaker.makeContinuousToneAlbum(in: quiet, album: "Quiet", artist: "Sine", trackFrames: [44_100 * 30],
+                                                                        amplitude: 0.25)
+            try ToneAlbumMaker.tagReplayGain(loudFiles, gain: -3, peak: 0.5)
+            try ToneAlbumMaker.tagReplayGain(quietFiles, gain: 3, peak: 0.25)
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let controls = MediaPlayerClient(busAddress: bus.address)
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [loud.path, quiet.path], environment: pulse.environment)
+            _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
+            try await select("Loud", in: app)
+            try await app.press("ctrl+shift+a")
+            try await select("Quiet", in: app)
+            try await app.press("ctrl+shift+a")
+            _ = try await app.report { $0.playback?.queueLength == 2 }
+
+            let recording = try pulse.record()
+            try await app.press("ctrl+space")
+            let start = try await recording.waitForSound()
+            let boundary = start + 44_100 * 4
+            try await recording.waitForFrames(boundary + 44_100 * 3)
+            // Repeat and shuffle set as GNOME Shell sets them, and the volume at half (cubic:
+            // an eighth of the level, −18 dB).
+            try await controls.set("LoopStatus", to: "<'Playlist'>")
+            try await controls.set("Shuffle", to: "<true>")
+            try await controls.set("Volume", to: "<0.5>")
+            let report = try await app.report { $0.playback?.volume == 0.5 && $0.playback?.shuffle == true }
+            #expect(report.playback?.repeatMode == "all")
+            #expect(try await controls.property("LoopStatus").contains("Playlist"))
+            #expect(try await controls.property("Shuffle").contains("true"))
+            #expect(try await controls.property("Volume").contains("0.5"))
+            // The sound server's buffer plays out before the new volume is heard.
+            let turnedDown = recording.frameCount + 22_050
+            try await recording.waitForFrames(turnedDown + 44_100)
+            let sound = recording.stop()
+
+            let loudLevel = sound.rms(in: (start + 11_025)..<(boundary - 11_025))
+            let quietLevel = sound.rms(in: (boundary + 11_025)..<(boundary + 44_100 * 2))
+            let apart = 20 * log10(loudLevel / quietLevel)
+            #expect(abs(apart) < 0.5, "ReplayGain: the albums are heard \(apart) dB apart (recorded 6 dB apart)")
+            let lowered = 20 * log10(sound.rms(in: turnedDown..<(turnedDown + 44_100)) / quietLevel)
+            #expect(abs(lowered + 18) < 1.5, "the volume at 0.5 lowered the sound by \(lowered) dB, not 18")
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+
+            // Kept at relaunch: the queue, shuffle, repeat and the volume.
+            let relaunched = try AppProcess(folders: folders, bus: bus.address, environment: pulse.environment)
+            let back = try await relaunched.report { $0.playback != nil }
+            #expect(back.playback?.queueLength == 2)
+            #expect(back.playback?.album == "Quiet")
+            #expect(back.playback?.shuffle == true && back.playback?.repeatMode == "all" && back.playback?.volume == 0.5)
+            #expect(try await controls.property("Volume").contains("0.5"))
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+        }
+    }
+
+    @Test func theQueueComesBackAfterASIGKILL() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let albums = ["One", "Two"].map { folders.root.appendingPathComponent("Music/\($0)", isDirectory: true) }
+            for (folder, title) in zip(albums, ["One", "Two"]) {
+                try ToneAlbumMaker.makeContinuousToneAlbum(in: folder, album: title, artist: "Sine", trackFrames: [44_100, 44_100])
+            }
+            let app = try AppProcess(folders: folders, arguments: albums.map(\.path))
+            _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
+            try await select("Two", in: app)
+            try await app.press("ctrl+shift+a")
+            try await select("One", in: app)
+            try await app.press("ctrl+shift+n")
+            _ = try await app.report { $0.playback?.queueLength == 4 && $0.toast == "“\u{2068}One\u{2069}” will play next" }
+            // The memento is written within 0.3 s of a change: wait until it has the whole queue
+            // (Two's first track, One, Two's second track).
+            let stateFile = folders.locations.stateFile
+            let deadline = ContinuousClock.now + .seconds(60)
+            let savedRuns = { (try? Data(contentsOf: stateFile)).flatMap { try? AppState.decode($0) }?.playback?.queue?.runs.count }
+            while savedRuns() != 3 {
+                try #require(ContinuousClock.now < deadline, "the queue reached state.json")
+                try await Task.sleep(for: .milliseconds(50))  // another process writes the file
+            }
+            kill(app.process.processIdentifier, SIGKILL)
+            app.process.waitUntilExit()
+
+            let relaunched = try AppProcess(folders: folders)
+            let back = try await relaunched.report { $0.playback != nil }
+            #expect(back.playback?.upcoming == ["Part 1 — Two", "Part 1 — One", "Part 2 — One", "Part 2 — Two"],
+                    "Play Next put One after the track loaded: \(back.playback?.upcoming ?? [])")
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+        }
+    }
+}
