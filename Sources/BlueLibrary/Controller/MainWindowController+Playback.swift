@@ -23,11 +23,12 @@ extension MainWindowController {
         case .track:
             refreshPlayBar()
             refreshPlayingMarker()
+            playBar.queueView.reload()
         case .status:
             playBar.showPlaying(player.status == .playing)
             refreshPlayingMarker()
         case .queue:
-            break
+            playBar.queueView.reload()
         case .settings:
             playBar.showSettings(player.settings)
         case .position, .seeked:

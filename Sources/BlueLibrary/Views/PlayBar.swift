@@ -89,7 +89,8 @@ package final class PlayBar: Widget {
         queueButton.tooltip = localized("Queue")
         queuePopover.onShow { [weak self] in
             self?.queueView.reload()
-            self?.queueView.showCurrent()
+            // Once the popover is on screen, the track playing takes the focus.
+            MainLoop.perform { [weak self] in self?.queueView.showCurrent() }
         }
         for button in [shuffleButton, repeatButton, volumeButton, queueButton] as [Widget] {
             button.addCSSClass("flat")

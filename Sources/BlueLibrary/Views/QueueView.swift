@@ -89,11 +89,10 @@ package final class QueueView: Widget {
         }
     }
 
-    /// Selects the track playing and scrolls to it (when the queue opens).
+    /// Gives the track playing the focus, scrolled into view (when the queue opens).
     func showCurrent() {
         guard let current = dataSource?.queueCurrent, current < model.count else { return }
-        selection.selected = current
-        list.scrollToItem(at: current)
+        focus(at: current)
     }
 
     private func configure(_ row: QueueRow, at position: Int) {
@@ -135,7 +134,7 @@ package final class QueueView: Widget {
             guard let self, text.hasPrefix(Self.dragPrefix), let from = Int(text.dropFirst(Self.dragPrefix.count)),
                   let to = item?.position, from != to else { return false }
             onMove?(from, to)
-            selection.selected = to
+            focus(at: to)
             return true
         }
         row.addController(target)
@@ -143,22 +142,30 @@ package final class QueueView: Widget {
 
     // MARK: Keys
 
+    /// The queue's keys, before the list's own: the focus and the selection move together
+    /// (GTK 4.8's grid view moves the focus alone), so what a key acts on is what is seen.
     private func connectKeys() {
-        let keys = KeyController()
+        let keys = KeyController(beforeChildren: true)
         keys.onKeyPressed { [weak self] key, modifiers in
             guard let self, let selected = selection.selected else { return false }
+            let last = model.count - 1
             switch (key, modifiers.intersection(.shortcut)) {
+            case (Keys.up, []):
+                focus(at: max(selected - 1, 0))
+            case (Keys.down, []):
+                focus(at: min(selected + 1, last))
+            case (Keys.home, []):
+                focus(at: 0)
+            case (Keys.end, []):
+                focus(at: last)
             case (Keys.up, .alt) where selected > 0:
                 move(from: selected, to: selected - 1)
-            case (Keys.down, .alt) where selected + 1 < model.count:
+            case (Keys.down, .alt) where selected < last:
                 move(from: selected, to: selected + 1)
             case (let key, []) where Keys.deletes.contains(key):
                 onRemove?(selected)
                 let next = min(selected, model.count - 1)
-                if next >= 0 {
-                    selection.selected = next
-                    list.scrollToItem(at: next)
-                }
+                if next >= 0 { focus(at: next) }
             default:
                 return false
             }
@@ -169,9 +176,19 @@ package final class QueueView: Widget {
 
     private func move(from: Int, to: Int) {
         onMove?(from, to)
-        selection.selected = to
-        list.scrollToItem(at: to)
+        focus(at: to)
     }
+
+    /// Selects the row at `position` and gives it the keyboard focus, scrolled into view.
+    private func focus(at position: Int) {
+        selection.selected = position
+        // GTK 4.8 moves the focus to the item scrolled to only while the list has it.
+        if !list.containsFocus { _ = list.grabFocus() }
+        list.scrollToItem(at: position)
+    }
+
+    /// The play position of the row with the keyboard focus (and the selection).
+    package var focusedPosition: Int? { selection.selected }
 
     // MARK: Reading
 
@@ -181,6 +198,4 @@ package final class QueueView: Widget {
             .sorted { $0.0 < $1.0 }.map(\.1)
     }
 
-    /// The selected play position.
-    package var selectedPosition: Int? { selection.selected }
 }
