@@ -84,6 +84,18 @@ struct QueueWindowTests {
             try await pressInPopover("Escape")
             #expect(await harness.wait(for: "the queue closed") { !window.playBar.queuePopover.isOpen })
             #expect(window.actions.isEnabled(.delete))
+
+            // A track's own menu (a secondary click on it): Add to Queue puts that track alone
+            // at the end.
+            let row = try #require(window.trackList.row(at: 1))
+            let rowSize = row.allocatedSize
+            let rowPoint = try #require(row.surfacePoint(x: Double(rowSize.width) / 2, y: Double(rowSize.height) / 2))
+            try await harness.deliver(harness.input.click(x: rowPoint.x, y: rowPoint.y, button: 3))
+            #expect(await harness.wait(for: "the track's menu") { window.trackList.menuTrack == 1 })
+            try await pressInPopover("Escape")
+            harness.activate("win.add-track-to-queue")
+            #expect(await harness.wait(for: "Beta 2 queued") { order() == ["Alpha 1", "Alpha 3", "Alpha 2", "Beta 2", "Beta 2"] })
+            #expect(harness.report.toast == "“\u{2068}Part 2\u{2069}” was added to the queue")
             await harness.close()
         }
     }

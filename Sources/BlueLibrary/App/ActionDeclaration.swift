@@ -64,6 +64,8 @@ struct ActionState {
     /// The player has an album loaded.
     var hasQueue = false
     var hasNextTrack = false
+    /// The strip shows albums (Play All plays those with files).
+    var hasAlbumsShown = false
     /// The queue is open: Delete takes a track out of it, not an album out of the library.
     var isQueueOpen = false
 }

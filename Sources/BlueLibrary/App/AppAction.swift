@@ -28,8 +28,12 @@ package enum AppAction: CaseIterable {
     case delete
     case escape
     case playAlbum
+    case playAll
     case playNext
     case addToQueue
+    /// The track list's menu: the track it was opened for.
+    case playTrackNext
+    case addTrackToQueue
     /// The Undo of a Play Next or Add to Queue notice (the queue's, not the library's).
     case undoQueueChange
     case playPause
@@ -92,12 +96,21 @@ package enum AppAction: CaseIterable {
         case .playAlbum:
             ActionDeclaration(group: .win, name: "play", title: localized("_Play"),
                               handler: .window { $0.player.playSelectedAlbum() }, isEnabled: \.canPlaySelection)
+        case .playAll:
+            ActionDeclaration(group: .win, name: "play-all", title: localized("Play _All"), accelerators: ["<Shift><Control>p"],
+                              handler: .window { $0.playAllShown() }, isEnabled: \.hasAlbumsShown)
         case .playNext:
             ActionDeclaration(group: .win, name: "play-next", title: localized("Play _Next"), accelerators: ["<Shift><Control>n"],
                               handler: .window { $0.queueSelectedAlbum(at: .next) }, isEnabled: \.canPlaySelection)
         case .addToQueue:
             ActionDeclaration(group: .win, name: "add-to-queue", title: localized("Add to _Queue"), accelerators: ["<Shift><Control>a"],
                               handler: .window { $0.queueSelectedAlbum(at: .end) }, isEnabled: \.canPlaySelection)
+        case .playTrackNext:
+            ActionDeclaration(group: .win, name: "play-track-next", title: localized("Play _Next"),
+                              handler: .window { $0.queueMenuTrack(at: .next) }, isEnabled: \.canPlaySelection)
+        case .addTrackToQueue:
+            ActionDeclaration(group: .win, name: "add-track-to-queue", title: localized("Add to _Queue"),
+                              handler: .window { $0.queueMenuTrack(at: .end) }, isEnabled: \.canPlaySelection)
         case .undoQueueChange:
             ActionDeclaration(group: .win, name: "undo-queue-change", title: localized("Undo"),
                               handler: .window { $0.undoQueueChange() })

@@ -17,6 +17,32 @@ extension MainWindowController {
         toast.show(message, undo: .undoQueueChange)
     }
 
+    /// The track list's menu: Play Next or Add to Queue of the track it was opened for.
+    func queueMenuTrack(at place: Player.QueuePlace) {
+        guard let id = player.playableSelectedAlbumID, let index = trackList.menuTrack,
+              let batch = player.enqueue(albumID: id, tracks: index..<(index + 1), at: place) else { return }
+        queueUndo = batch
+        let title = player.tracks.tracks(ofAlbum: id).dropFirst(index).first?.displayTitle.isolatedForDisplay ?? ""
+        let message = place == .next ? localized("“%@” will play next", title) : localized("“%@” was added to the queue", title)
+        toast.show(message, undo: .undoQueueChange)
+    }
+
+    /// Play All: every album the strip shows now (all of the library, or a search, a genre, a
+    /// decade), in the strip's order, shuffled if shuffle is on. Albums without files are
+    /// passed over; a notice says how many play.
+    func playAllShown() {
+        let albums = (0..<library.count).compactMap { index -> (AlbumID, Int)? in
+            guard let id = library.albumID(at: index), let album = library.album(at: index), album.folder != nil,
+                  let count = album.trackCount, count > 0 else { return nil }
+            return (id, count)
+        }
+        guard player.playAll(albums) else {
+            toast.show(localized("None of the albums shown has music files to play"), offersUndo: false)
+            return
+        }
+        toast.show(localizedPlural("Playing %@ album", "Playing %@ albums", albums.count), offersUndo: false)
+    }
+
     /// The notice's Undo after Play Next or Add to Queue: what it added leaves the queue.
     func undoQueueChange() {
         guard let batch = queueUndo else { return }

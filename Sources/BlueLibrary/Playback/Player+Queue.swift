@@ -20,7 +20,7 @@ extension Player {
         let range = (trackIndices ?? 0..<count).clamped(to: 0..<count)
         guard !range.isEmpty else { return nil }
         guard var queue else {
-            var queue = PlayQueue(albumID: albumID, trackCount: 0)
+            var queue = PlayQueue()
             let batch = queue.append(albumID: albumID, tracks: range)
             if settings.isShuffled { queue.setShuffled(true) }
             self.queue = queue
@@ -32,6 +32,22 @@ extension Player {
         self.queue = queue
         queueChanged()
         return batch
+    }
+
+    /// Play All: these albums' tracks (`trackCount` each) in place of the queue, in this order
+    /// or shuffled. Returns false when there are none.
+    @discardableResult
+    func playAll(_ albums: [(albumID: AlbumID, trackCount: Int)]) -> Bool {
+        var queue = PlayQueue()
+        for album in albums { queue.append(albumID: album.albumID, tracks: 0..<album.trackCount) }
+        guard !queue.isEmpty else { return false }
+        tracks.forget()
+        unplayable = []
+        if settings.isShuffled { queue.setShuffled(true) }
+        self.queue = queue
+        notify(.queue)
+        start(at: 0, position: 0, playing: true)
+        return true
     }
 
     /// Takes out what a Play Next or Add to Queue added (the toast's Undo). The track playing,

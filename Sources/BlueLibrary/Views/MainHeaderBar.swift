@@ -12,6 +12,8 @@ package final class MainHeaderBar: Widget {
     let addButton = Button(iconName: "list-add-symbolic")
     let undoButton = Button(iconName: "edit-undo-symbolic")
     let trashButton = Button(iconName: "user-trash-symbolic")
+    /// Plays every album the strip shows, in its order (`win.play-all`).
+    package let playAllButton = Button(iconName: "media-playback-start-symbolic")
     /// Shows and hides the search bar (bound to it by the controller).
     package let searchButton = ToggleButton(iconName: "system-search-symbolic")
     package let menuButton: MenuButton
@@ -23,7 +25,7 @@ package final class MainHeaderBar: Widget {
     init() {
         let menu = Menu()
         // Add Album and Delete Album are here too: a narrow window hides their buttons.
-        for action in [AppAction.addAlbum, .editAlbum, .delete, .importMusicFolder, .musicFolders, .importAlbumList, .exportAlbumList] {
+        for action in [AppAction.addAlbum, .editAlbum, .delete, .playAll, .importMusicFolder, .musicFolders, .importAlbumList, .exportAlbumList] {
             menu.append(action.title, action: action.detailedName)
         }
         let covers = Menu()
@@ -49,13 +51,16 @@ package final class MainHeaderBar: Widget {
         trashButton.actionName = AppAction.delete.detailedName
         trashButton.tooltip = AppAction.delete.tooltip()
         trashButton.setAccessibleLabel(localized("Delete album"))
+        playAllButton.actionName = AppAction.playAll.detailedName
+        playAllButton.tooltip = AppAction.playAll.tooltip(localized("Play all the albums shown"))
+        playAllButton.setSoleAccessibleLabel(AppAction.playAll.plainTitle)
         menuButton.tooltip = localized("Main Menu")
         menuButton.setAccessibleLabel(localized("Main menu"))
         menuButton.isPrimary = true  // F10 opens it
         searchButton.tooltip = AppAction.search.tooltip()
         searchButton.setAccessibleLabel(AppAction.search.plainTitle)
 
-        for button in [addButton, undoButton, trashButton] as [Widget] + [menuButton, searchButton] {
+        for button in [addButton, undoButton, trashButton, playAllButton] as [Widget] + [menuButton, searchButton] {
             button.takesFocusOnClick = false  // the focus stays in the cover strip
         }
         bar.packStart(addButton)
@@ -63,6 +68,7 @@ package final class MainHeaderBar: Widget {
         bar.packStart(trashButton)
         bar.packEnd(menuButton)
         bar.packEnd(searchButton)
+        bar.packEnd(playAllButton)
         // The title gives up its width first (ellipsized), so the window can be narrow.
         bar.setTitleWidget(title)
         undoButton.provideTooltip { [weak self] in self?.undoTooltip }
@@ -78,6 +84,7 @@ package final class MainHeaderBar: Widget {
         guard addButton.isVisible == compact else { return }
         addButton.isVisible = !compact
         trashButton.isVisible = !compact
+        playAllButton.isVisible = !compact
     }
 
     /// The main menu's Sort By submenu: one radio item per sort.

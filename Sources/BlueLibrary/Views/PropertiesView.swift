@@ -51,6 +51,7 @@ package final class PropertiesView: Widget {
         folderButtons.addCSSClass("folder-buttons")
         folderButtons.append(findCoverButton)
         folderButtons.append(openFolderButton)
+        scrolled.append(folderButtons)
         rowsScroller = ScrolledWindow(child: scrolled)
         super.init(adopting: column)
         rowsGrid.addCSSClass("properties-list")

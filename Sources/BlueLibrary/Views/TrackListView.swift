@@ -5,12 +5,16 @@ import LibraryCore
 
 /// The tracks of the selected album, in play order: number (with the disc on albums of more
 /// than one), title, the artist where it differs from the album's, and length; the track
-/// playing is marked. Enter or a double click on a track plays the album from it.
+/// playing is marked. Enter or a double click on a track plays the album from it; a secondary
+/// click, Shift+F10 or the Menu key opens the track's menu (Play Next, Add to Queue).
 @MainActor
 package final class TrackListView: Widget {
     private let list = ListBox()
     /// Called with a track's index when the user activates it.
     var onActivate: ((Int) -> Void)?
+    /// The track a menu was last opened for: what its items act on.
+    private(set) var menuTrack: Int?
+    private var contextMenu: PopoverMenu?
     private var numberLabels: [Label] = []
     private var rowNames: [String] = []
     private var tracks: [Track] = []
@@ -22,7 +26,13 @@ package final class TrackListView: Widget {
 
     init() {
         let scroller = ScrolledWindow(child: list)
-        super.init(adopting: scroller)
+        // The track's menu is parented to this box, not to the list: a list box takes only
+        // rows, and one that held a popover looped on it as it went (GTK 4.8).
+        let column = Box(.vertical, spacing: 0)
+        column.append(scroller)
+        super.init(adopting: column)
+        column.expandsVertically = true
+        column.expandsHorizontally = true
         scroller.scrollsVerticallyOnly()
         scroller.expandsVertically = true
         scroller.expandsHorizontally = true
@@ -32,9 +42,49 @@ package final class TrackListView: Widget {
         list.setAccessibleLabel(localized("Tracks"))
         list.setAlignment(horizontal: .fill, vertical: .start)
         list.onActivate { [weak self] index in self?.onActivate?(index) }
+        connectContextMenu()
         // Hidden until an album with tracks is shown: an empty list took half of a wide window
         // from the properties (and from the empty state of a search that found nothing).
         isVisible = false
+    }
+
+    // MARK: The track's menu
+
+    private func connectContextMenu() {
+        let click = ClickGesture(button: ClickGesture.secondaryButton)
+        click.onPressed { [weak self] x, y in
+            guard let self, let index = index(atY: y), let origin = list.bounds(in: self) else { return }
+            openMenu(forTrackAt: index, x: x + origin.x, y: y + origin.y)
+        }
+        list.addController(click)
+        let keys = KeyController()
+        keys.onKeyPressed { [weak self] key, modifiers in
+            guard let self, key == Keys.menu || (key == Keys.f10 && modifiers == .shift),
+                  let index = (0..<list.count).first(where: { self.list.row(at: $0)?.containsFocus == true }),
+                  let bounds = list.row(at: index)?.bounds(in: self) else { return false }
+            openMenu(forTrackAt: index, x: bounds.x + bounds.width / 2, y: bounds.y + bounds.height / 2)
+            return true
+        }
+        list.addController(keys)
+    }
+
+    private func openMenu(forTrackAt index: Int, x: Double, y: Double) {
+        menuTrack = index
+        let menu = Menu()
+        for action in [AppAction.playTrackNext, .addTrackToQueue] {
+            menu.append(action.title, action: action.detailedName)
+        }
+        if contextMenu == nil { contextMenu = PopoverMenu(menu: menu) }
+        contextMenu?.setMenu(menu)
+        contextMenu?.popUp(over: self, x: x, y: y)
+    }
+
+    /// The index of the track whose row is at `y` of the list.
+    private func index(atY y: Double) -> Int? {
+        (0..<list.count).first { index in
+            guard let bounds = list.row(at: index)?.bounds(in: list) else { return false }
+            return y >= bounds.y && y < bounds.y + bounds.height
+        }
     }
 
     // MARK: Content

@@ -63,6 +63,9 @@ public struct PlayQueue: Sendable, Equatable {
     public private(set) var current = 0
     private var nextSerial: UInt32 = 0
 
+    /// An empty queue.
+    public init() {}
+
     /// A queue of the album `albumID`'s `trackCount` tracks, from track `start`.
     public init(albumID: AlbumID, trackCount: Int, current start: Int = 0) {
         entries = makeEntries(albumID: albumID, tracks: 0..<max(trackCount, 0))
