@@ -50,8 +50,12 @@ MainActor.assumeIsolated {
     app.onWindowOpened = { controller in diagnostics = WindowDiagnostics(watching: controller) }
     if case .importFile(let file) = request {
         if app.isAnotherInstanceRunning() {
-            // The running window imports it (validated above), as from its menu.
-            app.importInRunningInstance(file)
+            // The running window imports it (validated above), as from its menu, or says why not.
+            do {
+                try app.importAlbumListInRunningInstance(file)
+            } catch {
+                fail(String(describing: error))
+            }
             print(localized("“%@” is being imported in the BlueLibrary window already open.", file.lastPathComponent))
             exit(0)
         }

@@ -30,11 +30,17 @@ public final class Application: ObjectHandle, ActionMap {
     }
 
     /// Called instead of `onActivate` when the app is launched with files or folders (in the
-    /// running instance, if there is one), with their URIs and the hint `open(_:hint:)` gave
-    /// (empty for files given at launch).
+    /// running instance, if there is one), with their URLs.
     @discardableResult
-    public func onOpen(_ handler: @escaping @MainActor ([URL], String) -> Void) -> SignalConnection {
+    public func onOpen(_ handler: @escaping @MainActor ([URL]) -> Void) -> SignalConnection {
         connectOpen(handler)
+    }
+
+    /// Called once in the running instance, when it has registered with the session (its
+    /// name owned) and before the first `onActivate` or `onOpen`.
+    @discardableResult
+    public func onStartup(_ handler: @escaping @MainActor () -> Void) -> SignalConnection {
+        connect("startup", handler)
     }
 
     /// Called once, just before `run` returns.
@@ -58,18 +64,6 @@ public final class Application: ObjectHandle, ActionMap {
     @discardableResult
     public func register() -> Bool {
         g_application_register(bl_g_application(gObject), nil, nil) != 0
-    }
-
-    /// After `register()`: asks the running instance (this one, or the remote one over
-    /// D-Bus) to open `files`, saying what for with `hint`. For a remote instance the request
-    /// has been sent when this returns.
-    public func open(_ files: [URL], hint: String) {
-        var handles: [OpaquePointer?] = files.map { g_file_new_for_path($0.path) }
-        defer { handles.forEach { g_object_unref(UnsafeMutableRawPointer($0)) } }
-        g_application_open(bl_g_application(gObject), &handles, Int32(handles.count), hint)
-        if isRemote, let connection = g_application_get_dbus_connection(bl_g_application(gObject)) {
-            g_dbus_connection_flush_sync(connection, nil, nil)
-        }
     }
 
     public func quit() { g_application_quit(bl_g_application(gObject)) }

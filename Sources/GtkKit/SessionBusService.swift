@@ -70,19 +70,10 @@ public final class SessionBusService {
         guard g_dbus_is_name(name) != 0, g_dbus_is_unique_name(name) == 0 else {
             throw .invalidArgs("Not a well-known bus name: \(name)")
         }
-        guard g_variant_is_object_path(path) != 0 else { throw .invalidArgs("Not an object path: \(path)") }
-        var error: UnsafeMutablePointer<GError>?
-        guard let nodeInfo = g_dbus_node_info_new_for_xml(introspectionXML, &error) else {
-            throw .invalidArgs(consumeErrorMessage(&error, otherwise: "Invalid introspection XML"))
-        }
-        guard nodeInfo.pointee.interfaces?.pointee != nil else {
-            g_dbus_node_info_unref(nodeInfo)
-            throw .invalidArgs("The introspection XML declares no interface")
-        }
         self.name = name
         self.path = path
         self.object = object
-        self.nodeInfo = nodeInfo
+        nodeInfo = try Self.nodeInfo(path: path, introspectionXML: introspectionXML)
         ownsConnection = busAddress != nil
         let flags = G_BUS_NAME_OWNER_FLAGS_NONE
         guard let busAddress else {
@@ -90,6 +81,7 @@ public final class SessionBusService {
                                      ClosureBox.retained(WeakService(self)), releaseBox)
             return
         }
+        var error: UnsafeMutablePointer<GError>?
         let connectionFlags = GDBusConnectionFlags(
             G_DBUS_CONNECTION_FLAGS_AUTHENTICATION_CLIENT.rawValue | G_DBUS_CONNECTION_FLAGS_MESSAGE_BUS_CONNECTION.rawValue)
         guard let connection = g_dbus_connection_new_for_address_sync(busAddress, connectionFlags, nil, nil, &error) else {
@@ -104,6 +96,35 @@ public final class SessionBusService {
         }
         ownerID = g_bus_own_name_on_connection(connection, name, flags, nameAcquiredHandler, nameLostHandler,
                                                ClosureBox.retained(WeakService(self)), releaseBox)
+    }
+
+    /// Exports `object` at `path` on `connection`, whose names are someone else's (the
+    /// application's own, for an object beside GApplication's): published at once, or
+    /// unavailable if the path is taken.
+    init(exportingOn connection: OpaquePointer, path: String, introspectionXML: String,
+         object: SessionBusObject) throws(DBusError) {
+        name = g_dbus_connection_get_unique_name(connection).map { String(cString: $0) } ?? ""
+        self.path = path
+        self.object = object
+        nodeInfo = try Self.nodeInfo(path: path, introspectionXML: introspectionXML)
+        ownsConnection = false
+        g_object_ref(UnsafeMutableRawPointer(connection))
+        self.connection = connection
+        isPublished = register()
+    }
+
+    /// The parsed introspection XML, checked to declare an interface, for an object at `path`.
+    private static func nodeInfo(path: String, introspectionXML: String) throws(DBusError) -> UnsafeMutablePointer<GDBusNodeInfo> {
+        guard g_variant_is_object_path(path) != 0 else { throw .invalidArgs("Not an object path: \(path)") }
+        var error: UnsafeMutablePointer<GError>?
+        guard let nodeInfo = g_dbus_node_info_new_for_xml(introspectionXML, &error) else {
+            throw .invalidArgs(consumeErrorMessage(&error, otherwise: "Invalid introspection XML"))
+        }
+        guard nodeInfo.pointee.interfaces?.pointee != nil else {
+            g_dbus_node_info_unref(nodeInfo)
+            throw .invalidArgs("The introspection XML declares no interface")
+        }
+        return nodeInfo
     }
 
     isolated deinit {

@@ -52,7 +52,7 @@ typealias KeyHandler = @MainActor (UInt32, UInt32, GdkModifierType) -> Bool
 typealias TooltipHandler = @MainActor () -> String?
 typealias UIntHandler = @MainActor (UInt32) -> Void
 typealias DropHandler = @MainActor (DroppedItem, Double, Double) -> Bool
-typealias OpenHandler = @MainActor ([URL], String) -> Void
+typealias OpenHandler = @MainActor ([URL]) -> Void
 typealias StringHandler = @MainActor (String) -> Void
 typealias RangeChangeHandler = @MainActor (Double) -> Void
 typealias DoubleHandler = @MainActor (Double) -> Void
@@ -130,15 +130,14 @@ private let doubleTrampoline: @convention(c) (gpointer?, gdouble, gpointer?) -> 
 }
 
 /// `open` of a `GApplication`: (application, GFile **files, n_files, hint, data).
-private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, hint, data in
+private let openTrampoline: @convention(c) (gpointer?, UnsafeMutablePointer<OpaquePointer?>?, gint, UnsafePointer<gchar>?, gpointer?) -> Void = { _, files, count, _, data in
     guard let handler = ClosureBox<OpenHandler>.unbox(data), let files else { return }
     let urls = (0..<Int(max(count, 0))).compactMap { index -> URL? in
         guard let file = files[index], let uri = g_file_get_uri(file) else { return nil }
         defer { g_free(uri) }
         return URL(string: String(cString: uri))
     }
-    let hintText = hint.map { String(cString: $0) } ?? ""
-    MainActor.assumeIsolated { handler(urls, hintText) }
+    MainActor.assumeIsolated { handler(urls) }
 }
 
 /// `drop` of a `GtkDropTarget`: (target, const GValue *, x, y, data) -> accepted.

@@ -1,4 +1,5 @@
 import Foundation
+import Fixtures
 import Testing
 import TestSupport
 @testable import BlueLibrary
@@ -151,6 +152,93 @@ struct SharedLibraryTests {
                 outcome: String(format: "a window “Library Already Open” naming the library %.1f s after the launch (waiting %d s first); status %d once closed; the library untouched by it",
                                 shownAfter, Int(StorageLock.contentionWait.components.seconds), status),
                 held: message.contains(folders.libraryFolder.path) && status == 1 && albums == 4)])
+        }
+    }
+
+    @Test func anImportHandedToALaunchWithNoLibraryIsRefusedInWords() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let first = try AppProcess(folders: folders)  // DBUS_SESSION_BUS_ADDRESS=disabled:
+            _ = try await first.report { $0.stripHasFocus }
+            // On a session bus the first one is not on, a second launch finds the library
+            // held, waits, and says "Library Already Open".
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let second = try AppProcess(folders: folders, bus: bus.address)
+            try await second.waitForOutput("is already running with the library")
+
+            let file = folders.root.appendingPathComponent("more.json")
+            try folders.write(String(decoding: try AlbumList.encode((1...3).map(sampleAlbum)), as: UTF8.self), to: file)
+            let importing = try AppProcess(folders: folders, bus: bus.address, arguments: ["--import", file.path])
+            let status = try await importing.waitForExit()
+            let saysWhy = importing.output.contains("has no library open") && importing.output.contains(folders.libraryFolder.path)
+            #expect(status == 1, "\(importing.output)")
+            #expect(saysWhy, "\(importing.output)")
+            #expect(!importing.output.contains("is being imported"), "\(importing.output)")
+
+            second.process.terminate()
+            _ = try await second.waitForExit()
+            let kept = try await first.report()
+            try await first.press("ctrl+q")
+            #expect(try await first.waitForExit() == 0)
+            let albums = try folders.database().albums.count
+            #expect(kept.albumCount == 5 && albums == 5, "nothing imported, nothing lost")
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "`--import FILE` handed to a BlueLibrary that shows “Library Already Open” (another one has the library)",
+                outcome: "status \(status), “… has no library open: another BlueLibrary has the library in … open. Nothing was imported.”; the library kept its \(albums) albums, and the file is untouched",
+                held: status == 1 && saysWhy && albums == 5)])
+        }
+    }
+
+    @Test func foldersGivenWhileALaunchWaitsForTheLibraryAreImportedOnceItOpens() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            try await Self.makeLibrary(in: folders)
+            let music = folders.root.appendingPathComponent("Music", isDirectory: true)
+            let maker = MusicFolderMaker(templates: folders.root.appendingPathComponent("templates"))
+            try maker.track(music.appendingPathComponent("Late/1.ogg"), tags: TrackTags(title: "One", artist: "Band", album: "Late", year: 2020))
+            // Another program holds the library's lock until its standard input closes.
+            let holder = Process()
+            let input = Pipe()
+            holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
+            holder.arguments = [folders.locations.lockFile.path, "cat"]
+            holder.standardInput = input
+            holder.standardOutput = FileHandle.nullDevice
+            try holder.run()
+            defer { holder.waitUntilExit() }
+            while try Self.lockIsFree(folders.locations.lockFile) {
+                try #require(holder.isRunning, "flock ended before the app started")
+                try await Task.sleep(for: .milliseconds(10))  // another process takes the lock
+            }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let app = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path])
+            // The window says it waits; on a machine so loaded that the wait (3 s from the
+            // launch) was over before the window came, it says the folder was not imported.
+            let waiting = "the window opens once the library is free"
+            let refused = "not imported, as another BlueLibrary has the library open: \(music.path)"
+            let said = try await app.waitForOutput(waiting, refused)
+            try input.fileHandleForWriting.close()  // the other program lets go
+            let outcome: String
+            let held: Bool
+            if said == waiting {
+                let opened = try await app.report { $0.albumCount == 6 && $0.importProgress == nil }
+                try await app.press("ctrl+q")
+                let status = try await app.waitForExit()
+                #expect(status == 0)
+                outcome = "the launch waited, then the library opened and imported the folder (\(opened.albumCount) albums, 1 new); status \(status) at quit"
+                held = opened.albumCount == 6 && status == 0
+            } else {
+                app.process.terminate()
+                _ = try await app.waitForExit()
+                outcome = "the wait ended before the window came (a loaded machine): the folder was named as not imported"
+                held = true
+            }
+
+            ReliabilityLog.record([ReliabilityRow(
+                area: Self.area, attempt: "`bluelibrary FOLDER` while another program holds the library's lock",
+                outcome: outcome, held: held)])
         }
     }
 

@@ -35,9 +35,16 @@ public final class BlueLibraryApp {
     /// What `run` returns when the app ends normally.
     private var exitStatus: Int32 = 0
     /// Shown while another process holds the library, and if it keeps it.
-    private var inUseWindow: LibraryInUseWindow?
+    private(set) var inUseWindow: LibraryInUseWindow?
     /// Checks whether the library is free yet, while `inUseWindow` says it is waiting.
     private var lockPoll: Timeout?
+    /// Whether the launch waits for another process to let go of the library.
+    var isWaitingForLibrary: Bool { lockPoll != nil }
+    /// Music folders handed over while the launch waits for the library: imported once it
+    /// opens (`open(_:)`).
+    var musicAwaitingLibrary: [URL] = []
+    /// What other launches ask of this one over the session bus, from its startup.
+    private var launchRequests: LaunchRequests?
 
     /// Called with the main window's controller when it has been created, before it is shown:
     /// where `main` attaches observers of its own (the diagnostics).
@@ -52,7 +59,11 @@ public final class BlueLibraryApp {
         application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances, handlesOpen: true)
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
-        application.onOpen { [weak self] files, hint in self?.open(files, hint: hint) }
+        application.onStartup { [weak self] in
+            guard let self else { return }
+            launchRequests = LaunchRequests(app: self, application: application)
+        }
+        application.onOpen { [weak self] folders in self?.open(folders) }
         application.onShutdown { [weak self] in
             self?.playback?.shutDown()
             self?.library?.close()
@@ -99,6 +110,8 @@ public final class BlueLibraryApp {
             let window = inUseWindow ?? LibraryInUseWindow(application: application, libraryFolder: library.dataFolder)
             inUseWindow = window
             window.showInUse()
+            refuseMusic(musicAwaitingLibrary)
+            musicAwaitingLibrary = []
             window.present()
             return
         }
@@ -114,6 +127,8 @@ public final class BlueLibraryApp {
         inUseWindow = nil
         for file in filesToImport { windowController?.importAlbumList(from: file) }
         filesToImport = []
+        if !musicAwaitingLibrary.isEmpty { windowController?.importMusic(musicAwaitingLibrary) }
+        musicAwaitingLibrary = []
     }
 
     /// Opens the main window over `library`, showing and driving the app's player.
@@ -132,6 +147,7 @@ public final class BlueLibraryApp {
     /// Shows that the launch waits for another process to let go of the library, and
     /// activates again once the wait is over (the library opened, or it is still held).
     private func waitForLibrary() {
+        Log.ui.message("the window opens once the library is free")
         let window = LibraryInUseWindow(application: application, libraryFolder: StorageLocations.standard.dataFolder)
         inUseWindow = window
         window.present()
@@ -141,29 +157,6 @@ public final class BlueLibraryApp {
             self.lockPoll = nil
             self.activate()
         }
-    }
-
-    /// Imports music folders given at launch or from the file manager ("Open With
-    /// BlueLibrary"), or album list files a second launch sent (`--import FILE`, with
-    /// `importAlbumListHint`), opening the window first if needed.
-    func open(_ files: [URL], hint: String) {
-        activate()
-        if hint == Self.importAlbumListHint {
-            for file in files { windowController?.importAlbumList(from: file) }
-        } else {
-            windowController?.importMusic(files)
-        }
-    }
-
-    /// What a second launch's `--import FILE` says when it hands the file to the running
-    /// instance (GApplication's `open`, over D-Bus).
-    static let importAlbumListHint = "import-album-list"
-
-    /// Hands an album list file to the running instance, which imports it in its window as
-    /// one undoable command (`bluelibrary --import FILE` while the app runs). Call after
-    /// `isAnotherInstanceRunning()` said there is one.
-    public func importInRunningInstance(_ file: URL) {
-        application.open([file], hint: Self.importAlbumListHint)
     }
 
     // MARK: Actions

@@ -16,6 +16,8 @@ final class LibraryInUseWindow {
     private let spinner = Spinner()
     private let closeButton = Button(mnemonic: localized("_Close"))
     private let libraryFolder: URL
+    /// The folders handed to this launch that could not be imported, as it has no library.
+    private var notImported: [URL] = []
 
     init(application: Application, libraryFolder: URL) {
         self.libraryFolder = libraryFolder
@@ -48,11 +50,22 @@ final class LibraryInUseWindow {
         spinner.isSpinning = false
         page.iconName = "changes-prevent-symbolic"
         page.title = localized("Library Already Open")
-        page.pageDescription = localized(
+        var description = localized(
             "Another BlueLibrary has the library in %@ open, perhaps in another login or another installation (such as a Flatpak). Close it there, then open BlueLibrary again.",
             libraryFolder.path)
+        if !notImported.isEmpty {
+            let names = notImported.map { "“\($0.lastPathComponent)”" }.joined(separator: ", ")
+            description += "\n\n" + localized("Not imported: %@.", names)
+        }
+        page.pageDescription = description
         page.setChild(closeButton)
         _ = closeButton.grabFocus()
+    }
+
+    /// Adds `folders` to those the window names as not imported, as this launch has no library.
+    func showNotImported(_ folders: [URL]) {
+        notImported += folders
+        showInUse()
     }
 
     func present() { window.present() }

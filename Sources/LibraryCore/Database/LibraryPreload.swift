@@ -23,15 +23,25 @@ public enum LibraryPreload {
     public static func start(_ locations: StorageLocations = .standard) {
         let opening = Opening()
         openings.withLock { $0[locations.databaseFile] = opening }
+        // Found held now, the wait is said before GTK starts: the window then says it waits,
+        // instead of blocking on the opening.
+        let isWaiting = StorageLock.isHeldElsewhere(locations.lockFile)
+        if isWaiting { startWaiting(locations) }
         DispatchQueue.global(qos: .userInitiated).async {
-            var isWaiting = false
+            var hasWaited = isWaiting
             opening.result = LibraryOpener.open(locations, lockWait: StorageLock.contentionWait) {
-                isWaiting = true
-                waitingCount.withLock { $0 += 1 }
+                guard !hasWaited else { return }
+                hasWaited = true
+                startWaiting(locations)
             }
-            if isWaiting { waitingCount.withLock { $0 -= 1 } }
+            if hasWaited { waitingCount.withLock { $0 -= 1 } }
             opening.finished.signal()
         }
+    }
+
+    private static func startWaiting(_ locations: StorageLocations) {
+        waitingCount.withLock { $0 += 1 }
+        Log.core.message("another program holds the library in \(locations.dataFolder.path); waiting up to \(StorageLock.contentionWait) for it")
     }
 
     /// Whether an opening is waiting for another process to let go of its library: taking

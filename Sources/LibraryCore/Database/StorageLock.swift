@@ -83,6 +83,17 @@ final class StorageLock: Sendable {
         writeHolder(closedCleanly: false)
     }
 
+    /// Whether another process holds the lock on `file` now (a try that lets go at once;
+    /// nothing is created).
+    static func isHeldElsewhere(_ file: URL) -> Bool {
+        let descriptor = open(file.path, O_RDWR | O_CLOEXEC)
+        guard descriptor >= 0 else { return false }
+        defer { close(descriptor) }
+        guard flock(descriptor, LOCK_EX | LOCK_NB) == 0 else { return errno == EWOULDBLOCK }
+        flock(descriptor, LOCK_UN)
+        return false
+    }
+
     /// Records that this holder closed the library cleanly (its WAL emptied into it).
     func recordCleanClose() {
         writeHolder(closedCleanly: true)

@@ -190,23 +190,30 @@ public struct PlayQueue: Sendable, Equatable {
 
     /// Shuffles the play order (the current track first, the rest at random), or goes back
     /// to album order, on from the current track.
+    public mutating func setShuffled(_ shuffled: Bool) {
+        // The standard library's own `shuffle()`: an `inout` of the empty
+        // `SystemRandomNumberGenerator` made here has no real address, and ThreadSanitizer's
+        // access tracking crashes on the one it is given.
+        setShuffled(shuffled) { $0.shuffle() }
+    }
+
+    /// `setShuffled(_:)` with a given source of randomness (a seeded one in tests).
     public mutating func setShuffled<Generator: RandomNumberGenerator>(_ shuffled: Bool, using generator: inout Generator) {
+        setShuffled(shuffled) { $0.shuffle(using: &generator) }
+    }
+
+    private mutating func setShuffled(_ shuffled: Bool, shuffling shuffle: (inout [Int32]) -> Void) {
         guard shuffled != isShuffled else { return }
         let playingIndex = isEmpty ? 0 : entryIndex(at: current)
         if shuffled {
             var rest = (0..<Int32(count)).filter { Int($0) != playingIndex }
-            rest.shuffle(using: &generator)
+            shuffle(&rest)
             shuffleOrder = isEmpty ? [] : [Int32(playingIndex)] + rest
             current = 0
         } else {
             shuffleOrder = nil
             current = playingIndex
         }
-    }
-
-    public mutating func setShuffled(_ shuffled: Bool) {
-        var generator = SystemRandomNumberGenerator()
-        setShuffled(shuffled, using: &generator)
     }
 
     // MARK: Parts

@@ -185,6 +185,20 @@ final class AppProcess {
         return kibibytes * 1024
     }
 
+    /// Waits until the app has printed one of `texts` (log lines saying it reached a state),
+    /// and returns the first one found; fails the test if it exits or the deadline passes first.
+    @discardableResult
+    func waitForOutput(_ texts: String..., timeout: Duration = .seconds(60)) async throws -> String {
+        let deadline = ContinuousClock.now + timeout
+        while true {
+            let printed = output
+            if let found = texts.first(where: printed.contains) { return found }
+            try #require(process.isRunning, "bluelibrary exited before printing any of \(texts): \(printed)")
+            try #require(ContinuousClock.now < deadline, "bluelibrary did not print any of \(texts): \(printed.suffix(6_000))")
+            try await Task.sleep(for: .milliseconds(25))  // another process writes the file
+        }
+    }
+
     /// Waits for the app to exit; returns its status. Fails the test if the app logged a
     /// critical warning while it ran.
     func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
