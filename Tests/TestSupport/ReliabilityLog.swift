@@ -29,12 +29,11 @@ public enum ReliabilityLog {
         let lines = rows.compactMap { try? encoder.encode($0) }.map { String(decoding: $0, as: UTF8.self) + "\n" }
         lock.lock()
         defer { lock.unlock() }
-        if !FileManager.default.fileExists(atPath: path) {
-            _ = FileManager.default.createFile(atPath: path, contents: nil)  // checked by the open below
-        }
-        guard let handle = FileHandle(forWritingAtPath: path) else { return }
-        defer { try? handle.close() }
-        _ = try? handle.seekToEnd()
+        // O_APPEND: two test processes (the lanes of scripts/test) write to one log; each
+        // write lands whole at its end.
+        let descriptor = open(path, O_WRONLY | O_APPEND | O_CREAT | O_CLOEXEC, 0o644)
+        guard descriptor >= 0 else { return }
+        let handle = FileHandle(fileDescriptor: descriptor, closeOnDealloc: true)
         try? handle.write(contentsOf: Data(lines.joined().utf8))
     }
 }
