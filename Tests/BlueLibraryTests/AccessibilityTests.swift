@@ -214,7 +214,8 @@ struct AccessibleNode: Decodable {
     static func read(_ app: AppProcess, bus: SessionBus) async throws -> [AccessibleNode] {
         let script = Repository.root.appendingPathComponent("Tests/Scripts/accessible_tree.py").path
         let output = try await AppProcess.run(
-            ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
+            ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "AT_SPI_BUS_ADDRESS=\(try bus.accessibilityBusAddress())",
+             "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
         let root = try JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8))
         return [root] + root.descendants
     }

@@ -47,6 +47,32 @@ public final class SessionBus {
         kill(-group, SIGKILL)
     }
 
+    /// The address of the accessibility bus that AT-SPI's launcher runs for this session (it
+    /// starts on the first ask). The app and a screen reader get it as `AT_SPI_BUS_ADDRESS`: on
+    /// X11 both would otherwise take the display's `AT_SPI_BUS` property first, which names the
+    /// accessibility bus started last on that display, maybe one of a bus already stopped.
+    public func accessibilityBusAddress() throws -> String {
+        try Self.accessibilityBusAddress(onBusAt: address)
+    }
+
+    /// The accessibility bus of the session bus at `address` (see `accessibilityBusAddress()`).
+    public static func accessibilityBusAddress(onBusAt address: String) throws -> String {
+        let call = Process()
+        let output = Pipe()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        call.arguments = ["gdbus", "call", "--address", address, "--dest", "org.a11y.Bus",
+                          "--object-path", "/org/a11y/bus", "--method", "org.a11y.Bus.GetAddress"]
+        call.standardOutput = output
+        call.standardError = FileHandle.nullDevice
+        try call.run()
+        // The answer is a GVariant tuple: ('unix:path=…,guid=…',)
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        let quoted = answer.split(separator: "'", omittingEmptySubsequences: false)
+        let busAddress = quoted.count >= 3 ? String(quoted[1]) : ""
+        try #require(busAddress.hasPrefix("unix:"), "no accessibility bus on the session bus: \(answer)")
+        return busAddress
+    }
+
     deinit {
         stop()
     }

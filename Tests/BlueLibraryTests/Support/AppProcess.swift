@@ -11,6 +11,10 @@ import WindowDiagnostics
 final class AppProcess {
     /// The binary `swift build` made next to the test runner.
     static let binary = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("bluelibrary")
+    /// GStreamer's registry for every launch, beside the binary. A launch with an empty cache
+    /// folder would otherwise scan every plugin again (a third of a second, more under load);
+    /// GStreamer rescans by itself when a plugin changes, and replaces the file atomically.
+    static let gstreamerRegistry = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("gstreamer-registry.bin")
 
     let process = Process()
     let reportFile: URL
@@ -18,7 +22,8 @@ final class AppProcess {
     let logFile: URL
 
     /// Launches the app; `bus` is a D-Bus session address (single-instance needs one, and so
-    /// does `accessible`: the app then exports its accessible tree over AT-SPI on that bus).
+    /// does `accessible`: the app then exports its accessible tree over AT-SPI, on the
+    /// accessibility bus that bus's AT-SPI launcher runs).
     /// `environment` adds variables to (or replaces them in) the app's environment, such as
     /// `ADW_DEBUG_COLOR_SCHEME` to choose libadwaita's light or dark style.
     ///
@@ -43,8 +48,12 @@ final class AppProcess {
         environment[StateReporter.variable] = reportFile.path
         environment["DBUS_SESSION_BUS_ADDRESS"] = bus ?? "disabled:"
         environment["GSK_RENDERER"] = "cairo"
+        environment["GST_REGISTRY"] = Self.gstreamerRegistry?.path
         if accessible {
             environment["GTK_A11Y"] = nil
+            if let bus {
+                environment["AT_SPI_BUS_ADDRESS"] = try SessionBus.accessibilityBusAddress(onBusAt: bus)
+            }
         } else {
             environment["GTK_A11Y"] = "none"
         }
