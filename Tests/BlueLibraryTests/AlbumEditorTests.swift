@@ -34,7 +34,7 @@ struct AlbumEditorTests {
             #expect(harness.library.selectedIndex == 3, "after the selected album, and selected")
             #expect(harness.library.album(at: 3) == Album(title: "Blue", artist: "Joni Mitchell", genre: "Folk", coverUrl: "", year: "1971"))
             #expect(harness.report.properties == ["Artist: Joni Mitchell", "Album: Blue", "Genre: Folk", "Year: 1971"])
-            #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” added")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Blue\u{2069}” added" })
             #expect(harness.window.headerBar.undoTooltip == "\u{200E}Undo Add “\u{2068}Blue\u{2069}” (Ctrl+Z)")
             #expect(await harness.isCentred(3))
             await harness.wait(for: "the focus back in the strip") { harness.window.scroller.hasFocus }
@@ -86,7 +86,7 @@ struct AlbumEditorTests {
             #expect(harness.library.album(at: 0)?.genre == "Glam Rock")
             #expect(harness.library.album(at: 0)?.coverUrl == "")
             #expect(harness.report.properties.contains("Genre: Glam Rock"))
-            #expect(harness.report.toast == "“\u{2068}Best of Bowie\u{2069}” changed")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Best of Bowie\u{2069}” changed" })
             #expect(harness.window.headerBar.undoTooltip == "\u{200E}Undo Edit “\u{2068}Best of Bowie\u{2069}” (Ctrl+Z)")
             await harness.wait(for: "the placeholder of an album without a cover") {
                 (harness.window.scroller.view(at: 0) as? AlbumView)?.showsPlaceholder == true
@@ -146,7 +146,7 @@ struct AlbumEditorTests {
             await harness.wait(for: "the new cover") { harness.library.commandToUndo?.kind == .setCover }
             #expect(harness.library.selectedIndex == 3)
             let title = try #require(harness.library.album(at: 3)?.title)
-            #expect(harness.report.toast == "New cover for “\u{2068}\(title)\u{2069}”")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "New cover for “\u{2068}\(title)\u{2069}”" })
             #expect(harness.window.headerBar.undoTooltip == "\u{200E}Undo New Cover for “\u{2068}\(title)\u{2069}” (Ctrl+Z)")
             await harness.wait(for: "the cover shown") { (harness.window.scroller.view(at: 3) as? AlbumView)?.shownCoverAddress == harness.library.album(at: 3)?.coverUrl }
 

@@ -110,11 +110,11 @@ struct BrowsingWindowTests {
             #expect(await harness.wait(for: "the strip's focus") { window.scroller.hasFocus })
             try await harness.press("Delete")
             #expect(Self.shownTitles(window) == ["Kind of Blue"])
-            #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” deleted")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Blue\u{2069}” deleted" })
             window.browsingBar.entry.text = "lemon"
             #expect(await harness.wait(for: "Lemonade") { Self.shownTitles(window) == ["Lemonade"] })
             try await harness.press("ctrl+z")
-            #expect(harness.report.toast == "“\u{2068}Blue\u{2069}” is back. The search hides it.")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Blue\u{2069}” is back. The search hides it." })
             #expect(Self.shownTitles(window) == ["Lemonade"])
             #expect(window.library.libraryCount == 6)
             try await harness.press("ctrl+shift+z")

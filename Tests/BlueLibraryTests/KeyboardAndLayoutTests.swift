@@ -110,7 +110,7 @@ struct KeyboardAndLayoutTests {
             try await harness.deliver(harness.input.press("Delete", "Delete", "Delete", "Delete"))
             await harness.wait(for: "the four deletions") { harness.report.albumCount == 4 }
             let last = try #require(harness.library.commandToUndo?.album?.title)
-            #expect(harness.report.toast == "“\u{2068}\(last)\u{2069}” deleted", "the notice tells the last deletion")
+            #expect(await harness.wait(for: "the notice of the last deletion") { harness.report.toast == "“\u{2068}\(last)\u{2069}” deleted" })
             #expect(harness.window.toast.undoButton != nil)
             try await harness.press("Escape")
             await harness.wait(for: "the notice to go") { harness.report.toast == nil }

@@ -80,7 +80,7 @@ struct MusicFoldersWindowTests {
             try maker.track(staged, tags: tags)
             #expect(rename(staged.path, music.appendingPathComponent("Tagged/1.flac").path) == 0)
             #expect(await harness.wait(for: "the new tags") { window.library.album(at: 5)?.title == "Retagged" })
-            #expect(harness.report.toast == "New tags in the files of “\u{2068}Retagged\u{2069}” replaced your edit", "\(harness.report.toast ?? "no toast")")
+            #expect(await harness.wait(for: "the notice of the new tags") { harness.report.toast == "New tags in the files of “\u{2068}Retagged\u{2069}” replaced your edit" })
             #expect(window.headerBar.undoTooltip.contains("Edit “\u{2068}Retagged\u{2069}”"), "\(window.headerBar.undoTooltip)")
             try await harness.press("ctrl+z")
             #expect(await harness.wait(for: "the edit back") { window.library.album(at: 5)?.title == "My Title" })
@@ -120,7 +120,7 @@ struct MusicFoldersWindowTests {
             list.removeButtons[2].click()
             #expect(await harness.wait(for: "Rock's albums to leave") { harness.report.albumCount == 7 })
             #expect(await harness.wait(for: "the list without Rock") { list.isUpToDate && list.folders.map(\.name) == ["Gone", "Jazz"] })
-            #expect(harness.report.toast == "“\u{2068}Rock\u{2069}” removed with its 3 albums")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Rock\u{2069}” removed with its 3 albums" })
             #expect(window.headerBar.undoTooltip == "\u{200E}Undo Remove “\u{2068}Rock\u{2069}” (Ctrl+Z)")
             #expect(FileManager.default.fileExists(atPath: rock.appendingPathComponent("Loud/1.flac").path), "the files stay")
 

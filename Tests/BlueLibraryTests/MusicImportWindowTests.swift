@@ -58,7 +58,7 @@ struct MusicImportWindowTests {
             // Onto the strip, the same folder again: nothing new, nothing recorded.
             #expect(window.scroller.dropTarget.drop(file: music, x: 40, y: 40))
             #expect(await harness.wait(for: "the second import") { !window.isImportingMusic })
-            #expect(harness.report.toast == "No new albums in “\("My Music".isolatedForDisplay)”")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "No new albums in “\("My Music".isolatedForDisplay)”" })
             #expect(harness.report.albumCount == 8)
 
             try await harness.press("ctrl+z")

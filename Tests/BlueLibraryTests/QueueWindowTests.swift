@@ -33,14 +33,16 @@ struct QueueWindowTests {
             let undoBefore = library.commandToUndo
             try await harness.press("ctrl+shift+a")
             #expect(await harness.wait(for: "Alpha queued") { player.queue?.count == 3 })
-            #expect(harness.report.toast == "“\u{2068}Alpha\u{2069}” was added to the queue")
+            // The notice is waited for, not looked at once: it goes after 5 seconds, which a
+            // loaded machine can spend before the look.
+            #expect(await harness.wait(for: "Alpha's notice") { harness.report.toast == "“\u{2068}Alpha\u{2069}” was added to the queue" })
             #expect(player.status == .paused, "queued with nothing loaded: loaded, not playing")
             library.selectAlbum(at: try #require(index("Beta")))
             #expect(await harness.wait(for: "Beta's tracks") { harness.report.tracks.count == 2 })
             try await harness.press("ctrl+shift+n")
             #expect(await harness.wait(for: "Beta next") { player.queue?.count == 5 })
             #expect(order() == ["Alpha 1", "Beta 1", "Beta 2", "Alpha 2", "Alpha 3"])
-            #expect(harness.report.toast == "“\u{2068}Beta\u{2069}” will play next")
+            #expect(await harness.wait(for: "Beta's notice") { harness.report.toast == "“\u{2068}Beta\u{2069}” will play next" })
             #expect(library.commandToUndo == undoBefore, "the queue's changes stay out of the library's undo history")
 
             // The notice's Undo takes out what Play Next put in, and nothing of the library.
@@ -95,7 +97,7 @@ struct QueueWindowTests {
             try await pressInPopover("Escape")
             harness.activate("win.add-track-to-queue")
             #expect(await harness.wait(for: "Beta 2 queued") { order() == ["Alpha 1", "Alpha 3", "Alpha 2", "Beta 2", "Beta 2"] })
-            #expect(harness.report.toast == "“\u{2068}Part 2\u{2069}” was added to the queue")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Part 2\u{2069}” was added to the queue" })
             await harness.close()
         }
     }

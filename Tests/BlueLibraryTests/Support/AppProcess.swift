@@ -96,7 +96,7 @@ final class AppProcess {
     func windowID(timeout: Duration = .seconds(60)) async throws -> UInt {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            if let window = try await Self.mainWindows().last { return window }
+            if let window = try await Self.mainWindows(ownedBy: process.processIdentifier).last { return window }
             try #require(process.isRunning, "bluelibrary exited: \(output)")
             try await Task.sleep(for: .milliseconds(50))  // another process maps it
         }
@@ -105,9 +105,12 @@ final class AppProcess {
     }
 
     /// The app windows on the display: titled BlueLibrary, and larger than a tooltip or a
-    /// popover (which carry the app's title too).
-    static func mainWindows() async throws -> [UInt] {
-        let result = try await run(["xdotool", "search", "--onlyvisible", "--name", "^BlueLibrary$"])
+    /// popover (which carry the app's title too). With `owner`, only that process's (by the
+    /// `_NET_WM_PID` GTK sets): on a loaded machine, the window of an app an earlier test
+    /// ended can still be on show for a while, and keys sent there are lost.
+    static func mainWindows(ownedBy owner: pid_t? = nil) async throws -> [UInt] {
+        let ownerFilter = owner.map { ["--all", "--pid", "\($0)"] } ?? []
+        let result = try await run(["xdotool", "search", "--onlyvisible"] + ownerFilter + ["--name", "^BlueLibrary$"])
         var windows: [UInt] = []
         for id in result.split(separator: "\n").compactMap({ UInt($0) }) {
             let geometry = try await run(["xdotool", "getwindowgeometry", "--shell", "\(id)"])
