@@ -38,7 +38,7 @@ struct MusicImportWindowTests {
             #expect(await harness.wait(for: "the import to end") { !window.isImportingMusic && !window.importProgress.isShown })
             var report = harness.report
             #expect(report.albumCount == 8)
-            #expect(report.toast == "3 albums imported")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "3 albums imported" })
             #expect(report.problem == "1 file was skipped:\n• “\(pipe.path)” is not a regular file, so it was not opened.")
             #expect(report.selectedIndex == 5, "the first new album is shown")
             #expect(report.properties == [

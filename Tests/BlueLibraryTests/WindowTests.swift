@@ -55,7 +55,7 @@ struct WindowTests {
             var report = harness.report
             #expect(report.selectedIndex == 12)  // the album that took its place
             #expect(report.properties.contains("Album: Album 13"))
-            #expect(report.toast == "“\u{2068}Album 12\u{2069}” deleted")
+            #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Album 12\u{2069}” deleted" })
             #expect(report.canUndo)
             #expect(harness.window.headerBar.undoButton.isSensitive)
             #expect(await harness.isCentred(12))
