@@ -16,7 +16,8 @@ struct AccessibilityTests {
             defer { bus.stop() }
             let folders = TestFolders()
             try folders.writeLibrary(String(decoding: try AlbumList.encode((0..<12).map(sampleAlbum)), as: UTF8.self))
-            try folders.writeState(#"{"selectedIndex": 3}"#)
+            // Notices kept until closed: the tree is read while the toast is on show.
+            try folders.writeState(#"{"selectedIndex": 3, "preferences": {"keepsNoticesUntilClosed": true}}"#)
             let app = try AppProcess(folders: folders, bus: bus.address, accessible: true)
             _ = try await app.report { $0.selectedCoverHasFocus }
 
@@ -76,7 +77,7 @@ struct AccessibilityTests {
         }
     }
 
-    /// Ctrl+comma opens Preferences, whose switch a screen reader hears by its row's title
+    /// Ctrl+comma opens Preferences, whose switches a screen reader hears by its row's title
     /// (once: libadwaita names it); Space turns it on, and the state file keeps it.
     @Test func thePreferencesSwitchIsHeardByItsTitleAndSpaceTurnsItOn() async throws {
         try await DisplayLock.exclusive {
@@ -90,7 +91,7 @@ struct AccessibilityTests {
 
             let tree = try await AccessibleNode.read(app, bus: bus)
             let switches = tree.filter { $0.role == "check box" || $0.role == "switch" }
-            #expect(switches.map(\.name) == ["Keep Playing When the Window Is Closed", "Normalize Volume (ReplayGain)"], "\(switches.map(\.name))")
+            #expect(switches.map(\.name) == ["Keep Playing When the Window Is Closed", "Normalize Volume (ReplayGain)", "Keep Notices Until Closed"], "\(switches.map(\.name))")
             try await app.press("space", inWindow: preferences)  // the row has the focus
             let said = { (try? String(contentsOf: folders.locations.stateFile, encoding: .utf8)) ?? "" }
             let deadline = ContinuousClock.now + .seconds(60)

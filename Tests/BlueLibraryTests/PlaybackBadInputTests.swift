@@ -23,6 +23,7 @@ struct PlaybackBadInputTests {
             // The files, not their folder: a music folder is followed, and its album would lose
             // Part 2 by itself; files imported alone are not, as if their drive came and went.
             // The player's debug log (what the pipeline reported) is in the app's output, for a failure.
+            try folders.writeState(TestFolders.stateKeepingNotices)
             let app = try AppProcess(folders: folders, arguments: files.map(\.path),
                                      environment: pulse.environment.merging(["G_MESSAGES_DEBUG": "BlueLibrary"]) { _, new in new })
             _ = try await app.report { $0.tracks.count == 4 && $0.importProgress == nil }

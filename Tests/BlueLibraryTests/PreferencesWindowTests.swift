@@ -32,4 +32,34 @@ struct PreferencesWindowTests {
             #expect(state.preferences.keepsPlayingWhenWindowIsClosed, "read back at the next launch")
         }
     }
+
+    /// Keep Notices Until Closed: off by default (a notice goes after its 5 seconds); on, the
+    /// next notice has no time limit and stays until closed, and the choice is saved.
+    @Test func keepNoticesUntilClosedTakesTheTimeLimitOffTheNextNotice() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: (0..<4).map(sampleAlbum), keepsNoticesUntilClosed: false)
+            try await harness.press("Delete")
+            await harness.wait(for: "the notice") { harness.report.toast != nil }
+            #expect(harness.window.toast.isTimed, "by default a notice goes by itself")
+
+            harness.app.application.activateAction(AppAction.preferences.name)
+            let preferences = try #require(harness.app.preferencesWindow, "Preferences opens")
+            await harness.wait(for: "the Preferences window to open") { preferences.window.isMapped }
+            #expect(!preferences.keepNoticesRow.isOn)
+            preferences.keepNoticesRow.isOn = true  // as a click on the row does
+            await harness.wait(for: "the preference saved") {
+                (try? String(contentsOf: harness.folders.locations.stateFile, encoding: .utf8))?
+                    .contains("\"keepsNoticesUntilClosed\" : true") == true
+            }
+            preferences.close()
+            await harness.wait(for: "the Preferences window to close") { harness.app.preferencesWindow == nil }
+
+            try await harness.press("Delete")
+            await harness.wait(for: "the next notice") { harness.report.albumCount == 2 && harness.report.toast != nil }
+            #expect(!harness.window.toast.isTimed, "the notice stays until closed")
+            try await harness.press("Escape")
+            await harness.wait(for: "the notice closed by Escape") { harness.report.toast == nil }
+            await harness.close()
+        }
+    }
 }

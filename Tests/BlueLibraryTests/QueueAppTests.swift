@@ -37,6 +37,7 @@ struct QueueAppTests {
                                                        firstFrame: firstFrames.reduce(0, +))
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
+            try folders.writeState(TestFolders.stateKeepingNotices)
             let app = try AppProcess(folders: folders, arguments: [first.path, second.path], environment: pulse.environment)
             _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
 
@@ -141,6 +142,7 @@ struct QueueAppTests {
             for (folder, title) in zip(albums, ["One", "Two"]) {
                 try ToneAlbumMaker.makeContinuousToneAlbum(in: folder, album: title, artist: "Sine", trackFrames: [44_100, 44_100])
             }
+            try folders.writeState(TestFolders.stateKeepingNotices)
             let app = try AppProcess(folders: folders, arguments: albums.map(\.path))
             _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
             try await select("Two", in: app)

@@ -33,8 +33,6 @@ struct QueueWindowTests {
             let undoBefore = library.commandToUndo
             try await harness.press("ctrl+shift+a")
             #expect(await harness.wait(for: "Alpha queued") { player.queue?.count == 3 })
-            // The notice is waited for, not looked at once: it goes after 5 seconds, which a
-            // loaded machine can spend before the look.
             #expect(await harness.wait(for: "Alpha's notice") { harness.report.toast == "“\u{2068}Alpha\u{2069}” was added to the queue" })
             #expect(player.status == .paused, "queued with nothing loaded: loaded, not playing")
             library.selectAlbum(at: try #require(index("Beta")))

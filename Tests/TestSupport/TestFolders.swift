@@ -69,6 +69,10 @@ public final class TestFolders: @unchecked Sendable {
         return StoredLibrary(entries: try database.allEntries(), history: try database.history(), isSound: database.damage() == nil)
     }
 
+    /// The state of a user who turned on Preferences ▸ Keep Notices Until Closed: a test that
+    /// reads a notice in a launched app finds it however long a loaded machine takes.
+    public static let stateKeepingNotices = #"{"preferences":{"keepsNoticesUntilClosed":true}}"#
+
     public func writeState(_ text: String) throws {
         try write(text, to: locations.stateFile)
     }

@@ -96,6 +96,7 @@ public final class MainWindowController {
         details.append(trackList)
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    cards: [importProgress, coverSearchProgress]))
+        toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
         page.append(headerBar)

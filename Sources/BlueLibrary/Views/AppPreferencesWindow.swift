@@ -8,6 +8,7 @@ import LibraryCore
 ///
 /// - Playback ▸ Keep Playing When the Window Is Closed (`BlueLibraryApp.windowClosed()`).
 /// - Playback ▸ Normalize Volume (ReplayGain) (`Player.replayGainPreferenceChanged()`).
+/// - Notices ▸ Keep Notices Until Closed (`ToastNotice.keepsUntilClosed`, read at each notice).
 @MainActor
 package final class AppPreferencesWindow {
     package let window: PreferencesWindow
@@ -20,6 +21,11 @@ package final class AppPreferencesWindow {
     package let normalizeVolumeRow = SwitchRow(
         title: localized("_Normalize Volume (ReplayGain)"),
         subtitle: localized("Quiet and loud albums play at the same loudness, from their files’ ReplayGain tags")
+    )
+    /// Notices ▸ Keep Notices Until Closed.
+    package let keepNoticesRow = SwitchRow(
+        title: localized("Keep Notices _Until Closed"),
+        subtitle: localized("Notices such as “Album deleted”, with their Undo, stay until you close them or press Escape, instead of 5 seconds")
     )
     /// Called as the window closes (not when it goes with the main window).
     var onClosed: (@MainActor () -> Void)?
@@ -39,6 +45,13 @@ package final class AppPreferencesWindow {
         }
         playback.add(normalizeVolumeRow)
         window.add(playback)
+        let notices = PreferencesGroup(title: localized("Notices"))
+        keepNoticesRow.isOn = library.preferences.keepsNoticesUntilClosed
+        keepNoticesRow.onToggle { [weak library] isOn in
+            library?.preferences.keepsNoticesUntilClosed = isOn
+        }
+        notices.add(keepNoticesRow)
+        window.add(notices)
         window.onClose { [weak self] in self?.onClosed?() }
     }
 

@@ -6,6 +6,8 @@ import LibraryCore
 /// The in-window notice at the bottom ("“Best of Bowie” deleted") with an Undo button, shown
 /// for a few seconds: libadwaita's toast (`AdwToast` in the window's `AdwToastOverlay`).
 ///
+/// With Preferences ▸ Keep Notices Until Closed, it stays until closed (its close button,
+/// Escape, or the next notice).
 /// A new notice replaces the one on show: the same toast, changed in place and its time
 /// started again (libadwaita's documented way; dismissing a toast and adding another while
 /// the first still slides in crashes libadwaita 1.2.2). Screen readers read it out when it
@@ -27,6 +29,8 @@ package final class ToastNotice {
     /// Gives the keyboard focus back to where the user works (the strip) when the notice
     /// goes while holding it.
     var onFocusReturn: @MainActor () -> Void = {}
+    /// Whether notices stay until closed (the preference), read as each one shows.
+    var keepsUntilClosed: @MainActor () -> Bool = { false }
     /// Called when a notice shows or goes: `win.escape` (Escape) is enabled only
     /// while one is on show.
     var onShownChange: @MainActor (Bool) -> Void = { _ in }
@@ -58,6 +62,9 @@ package final class ToastNotice {
     /// The message on show (the label has it behind a direction mark).
     package private(set) var message = ""
 
+    /// Whether the notice on show goes by itself after `displaySeconds`.
+    package var isTimed: Bool { (current?.timeoutSeconds ?? 0) > 0 }
+
     /// The Undo button of the notice on show (libadwaita builds it), if it has one.
     package var undoButton: Widget? {
         toastWidget?.descendantButtons.first { $0.boundActionName != nil }
@@ -81,6 +88,7 @@ package final class ToastNotice {
         toast.setCustomTitle(title)
         currentTitle = title
         toast.setButton(label: offersUndo ? localized("_Undo") : nil, action: offersUndo ? undo.detailedName : nil)
+        toast.timeoutSeconds = keepsUntilClosed() ? 0 : Self.displaySeconds  // 0: until dismissed
         current = toast
         slide?.cancel()  // adding it again may slide it in again
         slide = Timeout(milliseconds: Self.slideMilliseconds) { [weak self] in
@@ -95,7 +103,6 @@ package final class ToastNotice {
 
     private func makeToast() -> Toast {
         let toast = Toast(title: "")
-        toast.timeoutSeconds = Self.displaySeconds
         toast.isUrgent = true
         toast.onDismissed { [weak self, weak toast] in
             guard let self, let toast, current === toast else { return }

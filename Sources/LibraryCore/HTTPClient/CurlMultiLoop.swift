@@ -16,6 +16,8 @@ final class CurlMultiLoop: @unchecked Sendable {
     }
 
     private let maximumConcurrentTransfers: Int
+    /// The longest the loop sleeps with nothing to do.
+    private let idleWakeMilliseconds: Int32
     private let multi: UnsafeMutableRawPointer
     private let inbox = Protected(Inbox())
 
@@ -25,9 +27,11 @@ final class CurlMultiLoop: @unchecked Sendable {
 
     /// Starts the loop's thread; nil when libcurl cannot be loaded (`bl_curl_load` opens it,
     /// and runs its global set-up, at the first loop).
-    init?(maximumConcurrentTransfers: Int) {
+    init?(maximumConcurrentTransfers: Int, idleWake: Duration) {
         guard bl_curl_load() else { return nil }
         self.maximumConcurrentTransfers = max(maximumConcurrentTransfers, 1)
+        let milliseconds = idleWake.components.seconds * 1_000 + idleWake.components.attoseconds / 1_000_000_000_000_000
+        idleWakeMilliseconds = Int32(clamping: max(milliseconds, 1))
         guard let multi = bl_curl_multi_init() else {
             preconditionFailure("libcurl could not create a multi handle (out of memory)")
         }
@@ -77,7 +81,7 @@ final class CurlMultiLoop: @unchecked Sendable {
             } while collectFinishedTransfers() > 0 && !waiting.isEmpty
             // Returns early for network activity, libcurl's own timers (timeouts) and
             // curl_multi_wakeup, so an idle app does not wake up on a short tick.
-            bl_curl_multi_poll(multi, 60_000)
+            bl_curl_multi_poll(multi, idleWakeMilliseconds)
         }
         cancelEverything()
     }

@@ -21,6 +21,9 @@ public final class HTTPClient: Sendable {
         public var maximumBodySize = 20 * 1_048_576
         public var maximumRedirects = 5
         public var maximumConcurrentTransfers = 6
+        /// The longest the transfers' thread sleeps when nothing wakes it (network activity,
+        /// libcurl's timers and new requests all do).
+        public var idleWake: Duration = .seconds(60)
         public var userAgent = "\(AppInfo.name)/\(AppInfo.version) (+\(AppInfo.website))"
 
         public init() {}
@@ -71,7 +74,7 @@ public final class HTTPClient: Sendable {
     private var startedLoop: CurlMultiLoop? {
         loop.withLock { loop in
             if let loop { return loop }
-            loop = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers)
+            loop = CurlMultiLoop(maximumConcurrentTransfers: configuration.maximumConcurrentTransfers, idleWake: configuration.idleWake)
             return loop
         }
     }

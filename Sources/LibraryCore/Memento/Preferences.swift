@@ -13,16 +13,20 @@ public struct Preferences: Codable, Hashable, Sendable {
     /// Tracks play at the loudness their ReplayGain tags give (album gain for an album in
     /// order, track gain shuffled), so quiet and loud records sound alike. On by default.
     public var normalizesVolume: Bool
+    /// In-window notices ("“Album” deleted", with their Undo) stay until closed, for people who
+    /// need more than their 5 seconds to read or reach them. Off by default.
+    public var keepsNoticesUntilClosed: Bool
 
-    public init(keepsPlayingWhenWindowIsClosed: Bool = false, normalizesVolume: Bool = true) {
+    public init(keepsPlayingWhenWindowIsClosed: Bool = false, normalizesVolume: Bool = true, keepsNoticesUntilClosed: Bool = false) {
         self.keepsPlayingWhenWindowIsClosed = keepsPlayingWhenWindowIsClosed
         self.normalizesVolume = normalizesVolume
+        self.keepsNoticesUntilClosed = keepsNoticesUntilClosed
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case keepsPlayingWhenWindowIsClosed, normalizesVolume
+        case keepsPlayingWhenWindowIsClosed, normalizesVolume, keepsNoticesUntilClosed
     }
 
     /// Every key is optional, so a file of an older version still loads; a key that is
@@ -31,5 +35,6 @@ public struct Preferences: Codable, Hashable, Sendable {
         let container = try decoder.container(keyedBy: CodingKeys.self)
         keepsPlayingWhenWindowIsClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsPlayingWhenWindowIsClosed) ?? false
         normalizesVolume = try container.decodeIfPresent(Bool.self, forKey: .normalizesVolume) ?? true
+        keepsNoticesUntilClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsNoticesUntilClosed) ?? false
     }
 }

@@ -128,19 +128,18 @@ final class AppProcess {
         }
     }
 
-    /// The X11 window titled exactly `title` (a dialog, a file chooser), once it shows.
+    /// The app's X11 window titled exactly `title` (a dialog, a file chooser), once it shows.
     func window(titled title: String, timeout: Duration = .seconds(60)) async throws -> UInt {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
-            let found = try await Self.run(["xdotool", "search", "--onlyvisible", "--name", "^\(title)$"])
-            if let id = found.split(separator: "\n").compactMap({ UInt($0) }).last { return id }
+            if let id = try await windows(titled: title).last { return id }
             try await Task.sleep(for: .milliseconds(50))
         }
         throw AppProcessError(description: "no window titled \(title) within \(timeout)")
     }
 
-    /// Waits until no X11 window titled `title` is on show (a dialog closed); false if one
-    /// still is after `timeout`.
+    /// Waits until no window of the app titled `title` is on show (a dialog closed); false
+    /// if one still is after `timeout`.
     func waitUntilGone(titled title: String, timeout: Duration = .seconds(60)) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
@@ -150,10 +149,18 @@ final class AppProcess {
         return false
     }
 
-    /// Whether the X11 window titled `title` is on show.
+    /// Whether a window of the app titled `title` is on show.
     func isWindowShown(titled title: String) async throws -> Bool {
-        let found = try await Self.run(["xdotool", "search", "--onlyvisible", "--name", "^\(title)$"])
-        return found.split(separator: "\n").contains { UInt($0) != nil }
+        try await !windows(titled: title).isEmpty
+    }
+
+    /// The app's own X11 windows titled `title` on show (by the `_NET_WM_PID` GTK sets): on a
+    /// loaded machine, a window of an app an earlier test ended can stay on show for a while.
+    private func windows(titled title: String) async throws -> [UInt] {
+        let found = try await Self.run([
+            "xdotool", "search", "--onlyvisible", "--all", "--pid", "\(process.processIdentifier)", "--name", "^\(title)$",
+        ])
+        return found.split(separator: "\n").compactMap { UInt($0) }
     }
 
     /// Presses Enter in the file chooser titled `title` until it closes: GTK's chooser may

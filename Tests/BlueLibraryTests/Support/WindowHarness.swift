@@ -21,7 +21,11 @@ final class WindowHarness {
 
     /// Opens the window over `albums` (the bundled library when nil) and waits until it is
     /// on screen with the focus in the strip; covers are looked up online at `lookupServices`.
-    init(albums: [Album]? = nil, folders: TestFolders = TestFolders(),
+    ///
+    /// Notices stay until closed (Preferences ▸ Keep Notices Until Closed), as a user who
+    /// needs the time has them: a test reads a notice, and clicks its Undo, however long a
+    /// loaded machine takes to get there. `keepsNoticesUntilClosed: false` for the 5 seconds.
+    init(albums: [Album]? = nil, folders: TestFolders = TestFolders(), keepsNoticesUntilClosed: Bool = true,
          lookupServices: CoverLookupServices = CoverLookupServices(musicBrainz: "http://127.0.0.1:9", coverArtArchive: "http://127.0.0.1:9")) async throws {
         try #require(MainLoopDriver.start(), "GTK needs a display: run the tests under xvfb-run")
         self.folders = folders
@@ -33,6 +37,7 @@ final class WindowHarness {
         http.totalTimeout = Self.downloadTimeout
         let library = LibraryAPI(locations: folders.locations, http: http, lookupServices: lookupServices, saveDelay: .milliseconds(20))
         self.library = library
+        library.preferences.keepsNoticesUntilClosed = keepsNoticesUntilClosed
         app = BlueLibraryApp(allowsMultipleInstances: true, library: { library })
         app.application.register()
         app.activate()
