@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized)
 struct AccessibilityTests {
     @Test func aScreenReaderHearsTheFocusedCoverTheValuesWithTheirTitlesAndTheToast() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()
@@ -57,7 +57,7 @@ struct AccessibilityTests {
     /// Main menu ▸ About BlueLibrary opens libadwaita's About window, which a screen reader
     /// reads with the app's name, version and where to report an issue; Escape closes it.
     @Test func theAboutWindowTellsTheNameTheVersionAndWhereToReportAnIssue() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let app = try AppProcess(folders: TestFolders(), bus: bus.address, accessible: true)
@@ -80,7 +80,7 @@ struct AccessibilityTests {
     /// Ctrl+comma opens Preferences, whose switches a screen reader hears by its row's title
     /// (once: libadwaita names it); Space turns it on, and the state file keeps it.
     @Test func thePreferencesSwitchIsHeardByItsTitleAndSpaceTurnsItOn() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()
@@ -108,7 +108,7 @@ struct AccessibilityTests {
     /// says so is heard with its button named as it reads, "Close" (GTK 4.8 made it "_Close
     /// Close", the raw mnemonic label and then the label's text); Escape closes it.
     @Test func theRepairDialogsButtonIsHeardAsItReads() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()
@@ -130,7 +130,7 @@ struct AccessibilityTests {
     }
 
     @Test func theSearchFieldIsNamedAndSaysHowManyAlbumsMatch() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()
@@ -154,7 +154,7 @@ struct AccessibilityTests {
     }
 
     @Test func everyFieldOfTheAlbumDialogIsNamedAndAWrongYearIsHeardWithWhy() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let app = try AppProcess(folders: TestFolders(), bus: bus.address, accessible: true)
@@ -217,7 +217,8 @@ struct AccessibleNode: Decodable {
         let output = try await AppProcess.run(
             ["env", "DBUS_SESSION_BUS_ADDRESS=\(bus.address)", "AT_SPI_BUS_ADDRESS=\(try bus.accessibilityBusAddress())",
              "/usr/bin/python3", script, "\(app.process.processIdentifier)"])
-        let root = try JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8))
+        let root = try #require(try? JSONDecoder().decode(AccessibleNode.self, from: Data(output.utf8)),
+                                "accessible_tree.py printed no tree: \(output.prefix(2_000))")
         return [root] + root.descendants
     }
 }
@@ -228,7 +229,7 @@ extension AccessibilityTests {
     /// A screen reader hears the track list with each track's number, title and length, the
     /// track and the album playing, and the play bar's controls by what they do.
     @Test func aScreenReaderHearsTheTracksAndThePlayBar() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()

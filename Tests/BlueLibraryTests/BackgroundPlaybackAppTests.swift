@@ -17,7 +17,7 @@ struct BackgroundPlaybackAppTests {
     static let keepPlayingState = #"{"preferences":{"keepsPlayingWhenWindowIsClosed":true}}"#
 
     @Test func theMusicAndTheMediaControlsOutliveTheWindow() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let launch = try await Launch(album: "Night Drive", trackSeconds: [40, 40], keepsPlaying: true)
             defer { launch.stop() }
             let (folders, pulse, app) = (launch.folders, launch.pulse, launch.app)
@@ -34,7 +34,7 @@ struct BackgroundPlaybackAppTests {
             try await recording.waitForFrames(closedAt + 44_100)
             let heard = recording.snapshot()
             #expect(!heard.isSilent(in: closedAt..<(closedAt + 44_100)), "the music plays on with the window closed")
-            #expect(app.process.isRunning, "the app runs on")
+            #expect(app.process.isRunning, "the app runs on; its last words: \(app.output.suffix(3_000))")
 
             // The media controls answer and drive the player, with no window.
             #expect(try await controls.property("PlaybackStatus").contains("'Playing'"))
@@ -65,7 +65,7 @@ struct BackgroundPlaybackAppTests {
     }
 
     @Test func withThePreferenceOffClosingTheWindowQuits() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let launch = try await Launch(album: "Short Night", trackSeconds: [40], keepsPlaying: false)
             defer { launch.stop() }
             let (folders, pulse, app) = (launch.folders, launch.pulse, launch.app)
@@ -82,7 +82,7 @@ struct BackgroundPlaybackAppTests {
 
     /// With no window, music that ends ends the app: nothing is left to hear or control.
     @Test func anAlbumThatEndsWithTheWindowClosedEndsTheApp() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let launch = try await Launch(album: "Last Song", trackSeconds: [30], keepsPlaying: true)
             defer { launch.stop() }
             let app = launch.app

@@ -12,7 +12,7 @@ import TestSupport
 @Suite(.serialized)
 struct BrowsingAppTests {
     @Test func typeToSearchEscapeCtrlFSortQuitAndRelaunch() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try folders.writeLibrary(BrowsingWindowTests.albums)
             let app = try AppProcess(folders: folders)

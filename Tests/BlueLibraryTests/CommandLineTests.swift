@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized)
 struct CommandLineTests {
     @Test func exportWhileRunningThenImportAsOneCommandUndoneAfterARelaunch() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = try AppProcess(folders: folders)
             _ = try await first.report { $0.stripHasFocus }

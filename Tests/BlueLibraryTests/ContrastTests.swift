@@ -27,7 +27,7 @@ struct ContrastTests {
 
     @Test(arguments: Style.allCases)
     func everyTextStandsOutFromTheBackgroundBehindIt(in style: Style) async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()

@@ -15,7 +15,7 @@ struct CrashDuringSaveTests {
     static let kills = 50
 
     @Test func killedAtRandomMomentsTheFilesAlwaysHoldAStateTheUserSaw() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let start = (0..<400).map(sampleAlbum)
             try folders.writeLibrary(start)  // imported into the database at the first launch

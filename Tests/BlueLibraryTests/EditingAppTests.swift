@@ -11,7 +11,7 @@ import TestSupport
 @Suite(.serialized)
 struct EditingAppTests {
     @Test func addWithACoverFromAFileEditQuitRelaunchAndUndoBoth() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
             let image = folders.root.appendingPathComponent("homemade cover.png")

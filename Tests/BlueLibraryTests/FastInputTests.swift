@@ -12,7 +12,7 @@ import TestSupport
 struct FastInputTests {
     @Test(arguments: [1, 2, 3])
     func burstsOfDeleteUndoAndRedoAllApplyInOrder(seed: UInt64) async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             var random = SeededRandom(seed: seed)
             let keys = (0..<300).map { _ in ["Delete", "Delete", "ctrl+z", "ctrl+z", "ctrl+shift+z"][Int(random.next() % 5)] }
             var model = LibraryModel(titles: (0..<30).map { "Album \($0)" }, selected: 3)

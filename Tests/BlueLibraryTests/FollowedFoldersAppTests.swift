@@ -12,7 +12,7 @@ import TestSupport
 @Suite(.serialized)
 struct FollowedFoldersAppTests {
     @Test func anAlbumCopiedInWhileRunningAppearsAndOneTakenAwayWhileClosedIsMissing() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music", isDirectory: true)
             let staging = folders.root.appendingPathComponent("staging", isDirectory: true)

@@ -18,7 +18,7 @@ struct LargeCoverTests {
     static let memoryBound = 500 * 1_048_576
 
     @Test func threeHundredLargeCoversKeepTheRealAppsMemoryBounded() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let server = try CoverServer()
             let folders = TestFolders()
             let albums = albums(coveredBy: server, paths: (0..<300).map { "/large-jpeg/\($0)" })

@@ -12,7 +12,7 @@ import LibraryCore
 @Suite(.serialized)
 struct MediaControlsAppTests {
     @Test func theMediaControlsDriveThePlayer() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Long Tones", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 20, 44_100 * 20, 44_100 * 20])
@@ -67,7 +67,7 @@ struct MediaControlsAppTests {
     }
 
     @Test func anAlbumWithoutFilesCannotBePlayedAndSaysWhy() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let app = try AppProcess(folders: folders)
             let report = try await app.report { $0.selectedIndex != nil }
@@ -89,7 +89,7 @@ struct MediaControlsAppTests {
     /// (a stand-in here, `Tests/Scripts/fake_session_manager.py`) to inhibit suspending, and
     /// withdraws the request when it pauses.
     @Test func theSessionStaysAwakeWhilePlaying() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Awake", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Awake", artist: "Sine", trackFrames: [44_100 * 30])

@@ -12,7 +12,7 @@ import TestSupport
 @Suite(.serialized)
 struct MusicImportAppTests {
     @Test func fromTheCommandLineAnotherLaunchAndTheChooserThenUndoneAfterARelaunch() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = folders.root.appendingPathComponent("First Music", isDirectory: true)
             let second = folders.root.appendingPathComponent("Second Music", isDirectory: true)

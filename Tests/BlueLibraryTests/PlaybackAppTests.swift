@@ -16,7 +16,7 @@ struct PlaybackAppTests {
     static let smoothStep = Int(0.5 * 32767 * 2 * Double.pi * 440 / 44100 * 1.25)
 
     @Test func anAlbumPlaysGaplesslyAndPauseIsSilent() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Unbroken", isDirectory: true)
             // Boundaries that fall mid-wave, where a gap or a click cannot hide. The last track
@@ -66,7 +66,7 @@ struct PlaybackAppTests {
     }
 
     @Test func aRelaunchResumesPausedWhereItStopped() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Steps", isDirectory: true)
             let second = 44_100 * 2
@@ -121,7 +121,7 @@ struct PlaybackAppTests {
     /// until the test opens the other end; a Play that made the pipeline on the GTK thread would
     /// wait for it there, and the window would never report that it plays.
     @Test func aPlayWhileGStreamerIsSetUpLeavesTheWindowAnswering() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Early", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Early", artist: "Sine", trackFrames: [44_100 * 20])

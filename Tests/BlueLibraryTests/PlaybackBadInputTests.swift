@@ -13,7 +13,7 @@ import LibraryCore
 @Suite(.serialized)
 struct PlaybackBadInputTests {
     @Test func missingAndDamagedFilesAreSkippedAndNamed() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Troubled", isDirectory: true)
             let files = try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Troubled", artist: "Sine",
@@ -60,7 +60,7 @@ struct PlaybackBadInputTests {
     }
 
     @Test func fiftyPressesOfNextEndOnTheLastTrackAndDeletingTheAlbumStopsIt() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Many", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Many", artist: "Sine", trackFrames: Array(repeating: 44_100 * 10, count: 6))
@@ -93,7 +93,7 @@ struct PlaybackBadInputTests {
     }
 
     @Test func noSoundServerIsAMessageAndTheAppGoesOn() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Silent", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Silent", artist: "Sine", trackFrames: [44_100 * 5])
@@ -115,7 +115,7 @@ struct PlaybackBadInputTests {
     /// A decoder GStreamer lacks (here FLAC's, its plugins ranked out of use): the format and
     /// the Debian package that plays it are named once, and nothing plays.
     @Test func aMissingDecoderIsNamedWithItsPackage() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Undecodable", isDirectory: true)
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Undecodable", artist: "Sine", trackFrames: [44_100, 44_100, 44_100])

@@ -26,7 +26,7 @@ struct QueueAppTests {
     }
 
     @Test func twoAlbumsQueuedPlayOneAfterTheOtherWithNoGap() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = folders.root.appendingPathComponent("Music/First", isDirectory: true)
             let second = folders.root.appendingPathComponent("Music/Second", isDirectory: true)
@@ -70,7 +70,7 @@ struct QueueAppTests {
     }
 
     @Test func replayGainEvensTwoAlbumsAndTheVolumeSetOverMPRISIsHeard() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let loud = folders.root.appendingPathComponent("Music/Loud", isDirectory: true)
             let quiet = folders.root.appendingPathComponent("Music/Quiet", isDirectory: true)
@@ -136,7 +136,7 @@ struct QueueAppTests {
     }
 
     @Test func theQueueComesBackAfterASIGKILL() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let albums = ["One", "Two"].map { folders.root.appendingPathComponent("Music/\($0)", isDirectory: true) }
             for (folder, title) in zip(albums, ["One", "Two"]) {

@@ -10,7 +10,7 @@ import TestSupport
 @Suite(.serialized)
 struct RelaunchTests {
     @Test func aDeletionASelectionAndTheWindowSizeSurviveQuitAndRelaunch() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = try AppProcess(folders: folders)
             var report = try await first.report { $0.stripHasFocus }
@@ -40,7 +40,7 @@ struct RelaunchTests {
     }
 
     @Test func aKilledAppLosesAtMostTheSaveDelay() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = try AppProcess(folders: folders)
             _ = try await first.report { $0.stripHasFocus }
@@ -72,7 +72,7 @@ struct RelaunchTests {
     }
 
     @Test func aSecondLaunchPresentsTheFirstWindow() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let bus = try SessionBus()
             defer { bus.stop() }
             let folders = TestFolders()

@@ -17,7 +17,7 @@ struct SharedLibraryTests {
 
     /// (A tenth of the albums under a sanitizer: `CollectionScale`.)
     @Test func anExportOf100000AlbumsNeverStopsTheWindowFromOpening() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let albums = (0..<CollectionScale.albums(100_000)).map(sampleAlbum)
             try folders.writeLibrary(albums)
@@ -65,7 +65,7 @@ struct SharedLibraryTests {
     }
 
     @Test func anExportOfALibraryFromANewerVersionChangesNothing() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try await Self.makeLibrary(in: folders)
             try Self.sqlite(folders.locations.databaseFile, "INSERT INTO grdb_migrations VALUES ('v99: made by a later BlueLibrary')")
@@ -89,7 +89,7 @@ struct SharedLibraryTests {
     }
 
     @Test func anExportOfADamagedLibraryRepairsNothing() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try folders.write("not a database, but a text file of that name", to: folders.locations.databaseFile)
             let before = try Self.contents(of: folders.libraryFolder)
@@ -111,7 +111,7 @@ struct SharedLibraryTests {
     }
 
     @Test func aLibraryHeldByAStoppedInstanceIsToldInAWindow() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = try AppProcess(folders: folders)  // DBUS_SESSION_BUS_ADDRESS=disabled:
             _ = try await first.report { $0.stripHasFocus }
@@ -157,7 +157,7 @@ struct SharedLibraryTests {
     }
 
     @Test func anImportHandedToALaunchWithNoLibraryIsRefusedInWords() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let first = try AppProcess(folders: folders)  // DBUS_SESSION_BUS_ADDRESS=disabled:
             _ = try await first.report { $0.stripHasFocus }
@@ -193,7 +193,7 @@ struct SharedLibraryTests {
     }
 
     @Test func foldersGivenWhileALaunchWaitsForTheLibraryAreImportedOnceItOpens() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try await Self.makeLibrary(in: folders)
             let music = folders.root.appendingPathComponent("Music", isDirectory: true)
@@ -244,7 +244,7 @@ struct SharedLibraryTests {
     }
 
     @Test func aLockHeldForAMomentIsWaitedFor() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             try await Self.makeLibrary(in: folders)
             // Another program holds the library's lock for a second (util-linux's flock).
@@ -272,7 +272,7 @@ struct SharedLibraryTests {
     }
 
     @Test func importWhileTheAppRunsIsDoneInItsWindow() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let bus = try SessionBus()
             defer { bus.stop() }

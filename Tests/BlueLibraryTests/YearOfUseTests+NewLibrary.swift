@@ -10,7 +10,7 @@ extension YearOfUseTests {
     /// starts again on a separate one (the first run's), where changes are saved, and the
     /// newer version's files stay as they were. The next launch opens the new library.
     @Test func aNewLibraryStartsBesideANewerVersionsOne() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let before = try await Self.makeNewerVersionsLibrary(in: folders)
 

@@ -11,7 +11,7 @@ extension YearOfUseTests {
     /// cleanly. SQLite alone would replay the other copy's pages into this library; the app
     /// sets the file aside, says so, and opens the library as this computer last saved it.
     @Test func aWALFromAnotherComputerIsSetAsideAndTold() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let app = try await Self.launchAndDeleteOneAlbum(folders)
             try await app.press("ctrl+q")

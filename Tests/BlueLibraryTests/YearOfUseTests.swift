@@ -13,7 +13,7 @@ struct YearOfUseTests {
     static let area = "A year of use"
 
     @Test func aLibraryFromANewerVersionIsShownAndNeverWritten() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let before = try await Self.makeNewerVersionsLibrary(in: folders)
 
@@ -80,7 +80,7 @@ extension YearOfUseTests {
     /// library beside it; nothing more is written to either, and the next launch opens the
     /// file that replaced it, sound.
     @Test func aLibraryReplacedWhileTheAppRunsIsKeptAndTold() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let app = try await Self.launchAndDeleteOneAlbum(folders)
 
@@ -171,7 +171,7 @@ extension YearOfUseTests {
     /// while deletions commit leave it sound, with its undo history agreeing. (A tenth of it
     /// under a sanitizer: `CollectionScale`.)
     @Test func aMillionTracksInAHundredThousandAlbumsOpenAndSurviveKills() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let count = CollectionScale.albums(100_000)
             try folders.writeLibrary((0..<count).map(sampleAlbum))

@@ -23,9 +23,12 @@ public final class SessionBus {
         // waits for it: the daemon's pid is its group's, and setsid stays this process's child.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = ["setsid", "--wait", "dbus-daemon", "--session", "--nofork", "--print-address=1", "--print-pid=1"]
+        // The services it starts see the test's display: AT-SPI's launcher names its accessibility
+        // bus's socket after the display's number, and two on one display would share one socket.
+        process.environment = PrivateDisplay.environment()
         process.standardOutput = output
         process.standardError = FileHandle.nullDevice
-        try process.run()
+        try process.runWithSignalsUnblocked()  // so that SIGTERM stops it
         let reader = output.fileHandleForReading
         address = reader.readLine() ?? ""
         group = reader.readLine().flatMap { pid_t($0) } ?? 0
@@ -41,8 +44,8 @@ public final class SessionBus {
         stopped = true
         guard kill(-group, SIGTERM) == 0 else { return }
         let deadline = ContinuousClock.now + .seconds(5)
-        while process.isRunning && ContinuousClock.now < deadline {
-            usleep(10_000)  // Process.waitUntilExit can miss the exit on a test's thread
+        while !process.hasEnded && ContinuousClock.now < deadline {
+            usleep(2_000)  // setsid ends as the bus does
         }
         kill(-group, SIGKILL)
     }

@@ -41,7 +41,7 @@ final class AppProcess {
         logFile = folders.root.appendingPathComponent("output-\(run).log")
         try #require(FileManager.default.createFile(atPath: logFile.path, contents: nil))
         let output = try FileHandle(forWritingTo: logFile)
-        var environment = ProcessInfo.processInfo.environment
+        var environment = PrivateDisplay.environment()  // the test's own display, if it has one
         environment["XDG_DATA_HOME"] = folders.root.appendingPathComponent("data").path
         environment["XDG_STATE_HOME"] = folders.root.appendingPathComponent("state").path
         environment["XDG_CACHE_HOME"] = folders.root.appendingPathComponent("cache").path
@@ -231,17 +231,24 @@ final class AppProcess {
         return process.terminationStatus
     }
 
-    /// Runs a command and returns its standard output.
+    /// Runs a command on the test's display and returns its standard output. The output is
+    /// read on a thread of its own: the main actor goes on with the other tests meanwhile.
     @discardableResult
     static func run(_ arguments: [String]) async throws -> String {
         let process = Process()
         let output = Pipe()
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
         process.arguments = arguments
+        process.environment = PrivateDisplay.environment()
         process.standardOutput = output
         try process.run()
-        let data = output.fileHandleForReading.readDataToEndOfFile()
-        process.waitUntilExit()
+        let reader = output.fileHandleForReading
+        let data = await withCheckedContinuation { continuation in
+            DispatchQueue.global().async { continuation.resume(returning: reader.readDataToEndOfFile()) }
+        }
+        while process.isRunning {
+            try await Task.sleep(for: .milliseconds(5))  // it closed its output: it is ending
+        }
         return String(decoding: data, as: UTF8.self)
     }
 }
