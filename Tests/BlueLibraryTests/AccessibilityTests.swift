@@ -7,7 +7,6 @@ import TestSupport
 
 /// The real app as a screen reader (Orca) reads it: its accessible tree over AT-SPI, on a
 /// private D-Bus session bus, read with pyatspi (`Tests/Scripts/accessible_tree.py`).
-@MainActor
 @Suite(.serialized)
 struct AccessibilityTests {
     @Test func aScreenReaderHearsTheFocusedCoverTheValuesWithTheirTitlesAndTheToast() async throws {

@@ -10,7 +10,6 @@ import LibraryCore
 /// through a private PulseAudio) and GNOME's media controls (MPRIS, on a private session bus),
 /// which drive the player with no window; launching BlueLibrary again brings the window back
 /// with the player as it is, and MPRIS Quit ends both. With it off, closing the window quits.
-@MainActor
 @Suite(.serialized)
 struct BackgroundPlaybackAppTests {
     /// The state file a user who turned the preference on has.
@@ -103,7 +102,6 @@ struct BackgroundPlaybackAppTests {
 /// The real app launched over one album cut from a tone, imported as `bluelibrary FOLDER`
 /// does, playing into a private PulseAudio; with the preference on, also on a private session
 /// bus whose media controls the test drives. Ready once the album's tracks are listed.
-@MainActor
 private struct Launch {
     let folders = TestFolders()
     let pulse: PrivatePulseAudio

@@ -8,7 +8,6 @@ import TestSupport
 /// Escape leaves the search with the album found still selected, Ctrl+F searches again, the
 /// main menu sorts, and a relaunch restores the search, the sort and the selection, and
 /// typing in the strip goes on with that search.
-@MainActor
 @Suite(.serialized)
 struct BrowsingAppTests {
     @Test func typeToSearchEscapeCtrlFSortQuitAndRelaunch() async throws {

@@ -9,7 +9,7 @@ import TestSupport
 @MainActor
 @Suite(.serialized)
 struct BrowsingWindowTests {
-    static let albums = [
+    nonisolated static let albums = [
         Album(title: "Best of Bowie", artist: "David Bowie", genre: "Rock", coverUrl: "", year: "1992"),
         Album(title: "Low", artist: "David Bowie", genre: "Rock", coverUrl: "", year: "1977"),
         Album(title: "Lemonade", artist: "Beyoncé", genre: "R&B", coverUrl: "", year: "2016"),

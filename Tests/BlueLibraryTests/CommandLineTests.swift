@@ -7,7 +7,6 @@ import TestSupport
 /// The real binary's command line: `--export` (also while the app runs), `--import` (one
 /// undoable command, kept after a relaunch; a damaged file refused). A second instance that
 /// finds the library in use, and both options beside a running app, are `SharedLibraryTests`.
-@MainActor
 @Suite(.serialized)
 struct CommandLineTests {
     @Test func exportWhileRunningThenImportAsOneCommandUndoneAfterARelaunch() async throws {

@@ -12,7 +12,6 @@ import TestSupport
 /// captions (the selected one, bold on its tinted background, and another) and the properties
 /// list's titles (dimmed) and values. Each run must also show the style it asked for, so that
 /// measuring one style twice cannot pass.
-@MainActor
 @Suite(.serialized)
 struct ContrastTests {
     /// libadwaita's two styles, as `ADW_DEBUG_COLOR_SCHEME` asks for them.

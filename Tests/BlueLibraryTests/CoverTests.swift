@@ -27,7 +27,7 @@ struct CoverTests {
     /// In the real app, cover results come back on the main actor, which the GLib loop only
     /// drains through the dispatch main-queue bridge: without it every spinner would turn forever.
     @Test func coversArriveInTheRealAppThroughTheMainQueueBridge() async throws {
-        try await DisplayLock.ownDisplay {
+        try await DisplayLock.exclusive {
             let server = try CoverServer()
             let folders = TestFolders()
             let albums = albums(coveredBy: server, paths: ["/cover/1", "/status/404", "/slow-cover/3"])

@@ -9,7 +9,6 @@ import TestSupport
 /// opens and passes its integrity check, the library in it is one the user saw (the last one,
 /// or one shown just before the kill, whose commit was under way), its undo history agrees
 /// with it, and the state file parses.
-@MainActor
 @Suite(.serialized)
 struct CrashDuringSaveTests {
     static let kills = 50
@@ -26,7 +25,8 @@ struct CrashDuringSaveTests {
 
             for kill in 1...Self.kills {
                 let app = try AppProcess(folders: folders)
-                var shown = try await app.report { $0.stripHasFocus && $0.albumCount == onDisk.count }
+                let expectedCount = onDisk.count
+                var shown = try await app.report { $0.stripHasFocus && $0.albumCount == expectedCount }
                 var seen = [onDisk]  // the states the user saw, oldest first
                 var model = Model(albums: onDisk, selected: shown.selectedIndex)
                 for _ in 0..<Int.random(in: 1...4, using: &random) {

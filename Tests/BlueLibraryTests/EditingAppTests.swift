@@ -7,7 +7,6 @@ import TestSupport
 
 /// The real binary, driven from outside with real keys: an album added with a cover from a
 /// local file (through the desktop's file chooser), edited, and both undone after a relaunch.
-@MainActor
 @Suite(.serialized)
 struct EditingAppTests {
     @Test func addWithACoverFromAFileEditQuitRelaunchAndUndoBoth() async throws {

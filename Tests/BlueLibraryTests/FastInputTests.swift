@@ -7,7 +7,6 @@ import TestSupport
 /// Delete, Ctrl+Z and Ctrl+Shift+Z sent to the real app in bursts with no pause between
 /// keys: every command applies, in the order its key arrived, and what the app saved (the
 /// albums and the undo history) is what a reference model says.
-@MainActor
 @Suite(.serialized)
 struct FastInputTests {
     @Test(arguments: [1, 2, 3])

@@ -8,7 +8,6 @@ import TestSupport
 /// The real binary following its music folder: an album folder copied in while it runs
 /// appears by itself, and one taken away while it was closed is found at the next launch,
 /// kept and said to be missing, never deleted.
-@MainActor
 @Suite(.serialized)
 struct FollowedFoldersAppTests {
     @Test func anAlbumCopiedInWhileRunningAppearsAndOneTakenAwayWhileClosedIsMissing() async throws {

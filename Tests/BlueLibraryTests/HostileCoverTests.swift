@@ -113,7 +113,7 @@ struct HostileCoverTests {
     /// The real app's peak memory (VmHWM, its own process) with the covers that try to use
     /// memory, against the same app with good covers only: the difference must stay small.
     @Test func theRealAppsPeakMemoryStaysBounded() async throws {
-        try await DisplayLock.ownDisplay {
+        try await DisplayLock.exclusive {
             let server = try CoverServer()
             let greedy = ["/endless", "/sized/104857600", "/bomb-png", "/truncated-png", "/text", "/cover/a"]
             let good = (0..<greedy.count).map { "/cover/good-\($0)" }

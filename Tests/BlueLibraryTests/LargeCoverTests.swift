@@ -18,7 +18,7 @@ struct LargeCoverTests {
     static let memoryBound = 500 * 1_048_576
 
     @Test func threeHundredLargeCoversKeepTheRealAppsMemoryBounded() async throws {
-        try await DisplayLock.ownDisplay {
+        try await DisplayLock.exclusive {
             let server = try CoverServer()
             let folders = TestFolders()
             let albums = albums(coveredBy: server, paths: (0..<300).map { "/large-jpeg/\($0)" })
@@ -84,7 +84,7 @@ struct LargeCoverTests {
     }
 
     /// Whether every album on screen shows its cover and no spinner turns anywhere.
-    private static func showsEveryCoverOnScreen(_ report: WindowReport) -> Bool {
+    private nonisolated static func showsEveryCoverOnScreen(_ report: WindowReport) -> Bool {
         !report.visibleIndexes.isEmpty && report.coversShownOnScreen == report.visibleIndexes.count
             && report.spinnersRunning == 0
     }

@@ -8,7 +8,6 @@ import LibraryCore
 /// GNOME's media controls reach the real binary over MPRIS 2 on a private session bus, as
 /// GNOME Shell and `playerctl` do: its properties, Play with nothing loaded, Next, Seek past
 /// the end, Stop; and its window's Play button says why an album without files cannot play.
-@MainActor
 @Suite(.serialized)
 struct MediaControlsAppTests {
     @Test func theMediaControlsDriveThePlayer() async throws {

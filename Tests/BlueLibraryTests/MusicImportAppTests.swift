@@ -8,7 +8,6 @@ import TestSupport
 /// The real binary importing music: `bluelibrary FOLDER`, a second launch with a folder that
 /// reaches the running instance (as "Open With BlueLibrary" does), the folder chooser (Ctrl+O),
 /// Open Folder through the desktop's default handler, and each import undone after a relaunch.
-@MainActor
 @Suite(.serialized)
 struct MusicImportAppTests {
     @Test func fromTheCommandLineAnotherLaunchAndTheChooserThenUndoneAfterARelaunch() async throws {

@@ -8,7 +8,6 @@ import LibraryCore
 /// Playing albums in the real binary, heard through a private PulseAudio: an album of tracks
 /// cut from one tone plays with no gap and no click at its boundaries; pause is silent; a
 /// relaunch resumes, paused, where playing stopped, and Play continues from there.
-@MainActor
 @Suite(.serialized)
 struct PlaybackAppTests {
     /// The largest step between two samples of a 440 Hz sine at half scale, with a margin: a

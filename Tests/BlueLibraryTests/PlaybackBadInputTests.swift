@@ -9,7 +9,6 @@ import LibraryCore
 /// a file that moved is skipped with a notice; a file that does not decode is named with its
 /// format and the next one plays; an album whose files are all gone says so; fifty presses
 /// of Next end on the last track; no sound server is a message, and the app goes on.
-@MainActor
 @Suite(.serialized)
 struct PlaybackBadInputTests {
     @Test func missingAndDamagedFilesAreSkippedAndNamed() async throws {

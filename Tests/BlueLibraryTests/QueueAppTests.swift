@@ -9,7 +9,6 @@ import LibraryCore
 /// play one after the other with no gap; ReplayGain plays a loud and a quiet album at one
 /// loudness; the volume set over MPRIS is heard; shuffle, repeat and volume are MPRIS
 /// properties; and the queue comes back after a quit and after a SIGKILL.
-@MainActor
 @Suite(.serialized)
 struct QueueAppTests {
     /// Selects the album titled `title` in the strip: one of the last two (the two imported

@@ -6,7 +6,6 @@ import TestSupport
 
 /// The real binary, run twice on the same folders: what the user did in the first run is
 /// what the second one shows.
-@MainActor
 @Suite(.serialized)
 struct RelaunchTests {
     @Test func aDeletionASelectionAndTheWindowSizeSurviveQuitAndRelaunch() async throws {

@@ -10,7 +10,6 @@ import TestSupport
 /// app runs is done in the running window, and a launch whose library another BlueLibrary
 /// keeps says so in a window instead of quitting without a word. Each case is a row of the
 /// fault suite (area "Two programs, one library").
-@MainActor
 @Suite(.serialized)
 struct SharedLibraryTests {
     static let area = "Two programs, one library"

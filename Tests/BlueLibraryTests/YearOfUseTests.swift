@@ -7,7 +7,6 @@ import TestSupport
 /// What a year of use brings, with the real binary: a library that a newer BlueLibrary
 /// migrated, opened again by this one (a Flatpak rollback, a distribution downgrade). Each
 /// case is a row of the fault suite (area "A year of use").
-@MainActor
 @Suite(.serialized)
 struct YearOfUseTests {
     static let area = "A year of use"
@@ -53,7 +52,7 @@ extension YearOfUseTests {
     /// A backup or sync tool that copies `library.sqlite3` alone (not its WAL) once the app has
     /// quit finds every change in it: quitting moves the WAL into the file.
     @Test func theLibraryFileAloneHoldsEveryChangeOnceTheAppQuits() async throws {
-        try await DisplayLock.exclusive {
+        try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let app = try await Self.launchAndDeleteOneAlbum(folders)
             try await app.press("ctrl+q")

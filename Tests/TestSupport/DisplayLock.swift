@@ -40,20 +40,42 @@ public enum DisplayLock {
     /// Runs `body` on a display of its own (`PrivateDisplay.current`), once fewer than
     /// `BLUELIBRARY_TEST_APP_DISPLAYS` other tests have one. For a test whose windows are all
     /// a launched app's: the display of this process is not there.
-    public static func ownDisplay<T>(_ body: @MainActor () async throws -> T) async throws -> T {
+    ///
+    /// `body` runs off the main actor: a window test's frames and layouts run on the main
+    /// actor, seconds at a time under a sanitizer, and a test of a launched app waits on time
+    /// (music that plays on) while it polls the app.
+    public nonisolated static func ownDisplay<T: Sendable>(_ body: @Sendable () async throws -> T) async throws -> T {
+        await takeAppDisplay()
+        let taken = ContinuousClock.now
+        let display: PrivateDisplay
+        do {
+            display = try PrivateDisplay()
+        } catch {
+            await releaseAppDisplay(held: ContinuousClock.now - taken)
+            throw error
+        }
+        let result: Result<T, any Error>
+        do {
+            result = .success(try await PrivateDisplay.$current.withValue(display) { try await body() })
+        } catch {
+            result = .failure(error)
+        }
+        display.stop()
+        await releaseAppDisplay(held: ContinuousClock.now - taken)
+        return try result.get()
+    }
+
+    private static func takeAppDisplay() async {
         while appDisplaysInUse >= appDisplays {
             await withCheckedContinuation { waitingForAppDisplay.append($0) }
         }
         appDisplaysInUse += 1
-        let taken = ContinuousClock.now
-        defer {
-            record(ContinuousClock.now - taken, kind: "own")
-            appDisplaysInUse -= 1
-            if !waitingForAppDisplay.isEmpty { waitingForAppDisplay.removeFirst().resume() }
-        }
-        let display = try PrivateDisplay()
-        defer { display.stop() }
-        return try await PrivateDisplay.$current.withValue(display) { try await body() }
+    }
+
+    private static func releaseAppDisplay(held: Duration) {
+        record(held, kind: "own")
+        appDisplaysInUse -= 1
+        if !waitingForAppDisplay.isEmpty { waitingForAppDisplay.removeFirst().resume() }
     }
 
     private static func record(_ held: Duration, kind: String) {

@@ -7,8 +7,7 @@ import WindowDiagnostics
 /// The real `bluelibrary` binary, run on temporary XDG folders, observed through the report
 /// it writes to `$BLUELIBRARY_STATE_REPORT`, and driven with xdotool. What it prints goes to
 /// a file; a GLib or GTK critical in it fails the test when the app exits.
-@MainActor
-final class AppProcess {
+final class AppProcess: @unchecked Sendable {
     /// The binary `swift build` made next to the test runner.
     static let binary = Bundle.main.executableURL?.deletingLastPathComponent().appendingPathComponent("bluelibrary")
     /// GStreamer's registry for every launch, beside the binary. A launch with an empty cache
@@ -71,12 +70,12 @@ final class AppProcess {
         (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
     }
 
-    isolated deinit {
+    deinit {
         if process.isRunning { process.terminate() }
     }
 
     /// The latest report, once one satisfies `condition`.
-    func report(where condition: (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(60)) async throws -> WindowReport {
+    func report(where condition: @Sendable (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(60)) async throws -> WindowReport {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let data = try? Data(contentsOf: reportFile),
