@@ -225,6 +225,12 @@ final class AppProcess: @unchecked Sendable {
             try #require(ContinuousClock.now < deadline, "bluelibrary did not exit")
             try await Task.sleep(for: .milliseconds(25))  // another process
         }
+        if process.terminationStatus != 0 {
+            // A sanitizer's report, from its start; else the end of what it printed.
+            let printed = output
+            let report = printed.range(of: "WARNING: ThreadSanitizer").map { printed[$0.lowerBound...].prefix(12_000) }
+            print("bluelibrary exited with status \(process.terminationStatus); it printed: \(report ?? printed.suffix(6_000))")
+        }
         let criticals = output.split(separator: "\n").filter { $0.contains("-CRITICAL **") }
         #expect(criticals.isEmpty, "bluelibrary logged: \(criticals.joined(separator: "\n"))")
         return process.terminationStatus
