@@ -25,7 +25,9 @@ public final class PrivateDisplay: Sendable {
         let output = Pipe()
         let server = Process()
         server.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        server.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp"]
+        // -noreset: an X server resets when its last client leaves, and refuses connections
+        // meanwhile; an app that quits or starts itself again is often its last client.
+        server.arguments = ["Xvfb", "-displayfd", "1", "-screen", "0", "1280x1024x24", "-nolisten", "tcp", "-noreset"]
         server.standardOutput = output
         server.standardError = FileHandle.nullDevice
         try server.runWithSignalsUnblocked()  // so that SIGTERM stops it
