@@ -103,7 +103,7 @@ struct MediaControlsAppTests {
             sessionManager.arguments = [Repository.root.appendingPathComponent("Tests/Scripts/fake_session_manager.py").path]
             sessionManager.environment = ["DBUS_SESSION_BUS_ADDRESS": bus.address, "PATH": "/usr/bin:/bin"]
             sessionManager.standardOutput = try FileHandle(forWritingTo: calls)
-            try sessionManager.run()
+            try sessionManager.runWithSignalsUnblocked()
             defer { sessionManager.terminate() }
             let said = { (try? String(contentsOf: calls, encoding: .utf8)) ?? "" }
             try await waitFor("the session manager") { said().contains("ready") }

@@ -205,7 +205,7 @@ struct SharedLibraryTests {
             holder.arguments = [folders.locations.lockFile.path, "cat"]
             holder.standardInput = input
             holder.standardOutput = FileHandle.nullDevice
-            try holder.run()
+            try holder.runWithSignalsUnblocked()
             defer { holder.waitUntilExit() }
             while try Self.lockIsFree(folders.locations.lockFile) {
                 try #require(holder.isRunning, "flock ended before the app started")
@@ -250,7 +250,7 @@ struct SharedLibraryTests {
             let holder = Process()
             holder.executableURL = URL(fileURLWithPath: "/usr/bin/flock")
             holder.arguments = [folders.locations.lockFile.path, "sleep", "1"]
-            try holder.run()
+            try holder.runWithSignalsUnblocked()
             defer { holder.waitUntilExit() }
             while try Self.lockIsFree(folders.locations.lockFile) {  // flock has it, before the app starts
                 try #require(holder.isRunning, "flock ended before the app started")

@@ -62,7 +62,7 @@ final class AppProcess: @unchecked Sendable {
         process.environment = environment
         process.standardOutput = output
         process.standardError = output
-        try process.run()
+        try process.runWithSignalsUnblocked()  // a test thread blocks SIGTERM, which terminate() sends
     }
 
     /// What the app has printed so far.
