@@ -86,11 +86,14 @@ struct PlaybackAppTests {
             let trackID = try await controls.property("Metadata")
             let id = try #require(trackID.firstMatch(of: /objectpath '([^']+)'/)?.1, "a track id in \(trackID)")
             try await controls.call("SetPosition", "\(id)", "2500000")  // 2.5 s: into the 660 Hz part
-            let seen = try await app.report { ($0.playback?.position ?? 0) >= 2.7 }
+            let seen = try await app.report { ($0.playback?.position ?? 0) >= 3.5 }
             let seenAt = ContinuousClock.now
             try await app.press("ctrl+q")
             #expect(try await app.waitForExit() == 0)
-            // It played on from where it was seen until it quit, and no further.
+            // It played on from where it was seen until it quit, and no further. The position
+            // shown runs ahead of what the sound card has played by the sink's latency (about
+            // 0.2 s), and a loaded machine quits with the sound behind that: 0.3 s are allowed,
+            // still a second past the 2.5 s sought.
             let seenPosition = seen.playback?.position ?? 0
             let latest = seenPosition + (ContinuousClock.now - seenAt) / .seconds(1) + 0.5
 
@@ -99,7 +102,7 @@ struct PlaybackAppTests {
             let resumed = try #require(report.playback)
             #expect(resumed.status == "paused")
             #expect(resumed.bar.first == "Steps")
-            #expect(resumed.position >= seenPosition && resumed.position <= latest,
+            #expect(resumed.position >= seenPosition - 0.3 && resumed.position <= latest,
                     "resumed at \(resumed.position) s; it was playing at \(seenPosition) s and quit by \(latest) s")
             let recording = try pulse.record()
             try await relaunched.press("ctrl+space")
