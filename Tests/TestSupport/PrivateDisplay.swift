@@ -44,11 +44,7 @@ public final class PrivateDisplay: Sendable {
     public func stop() {
         guard !server.hasEnded else { return }
         server.terminate()
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !server.hasEnded && ContinuousClock.now < deadline {
-            usleep(2_000)
-        }
-        if !server.hasEnded { kill(server.processIdentifier, SIGKILL) }
+        if !server.waitUntilEnded(within: .seconds(5)) { kill(server.processIdentifier, SIGKILL) }
     }
 
     deinit {

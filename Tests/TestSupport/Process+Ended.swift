@@ -15,4 +15,14 @@ extension Process {
         let state = stat[nameEnd...].dropFirst(2).first
         return state == "Z" || state == "X"
     }
+
+    /// Polls `hasEnded` until the process has ended or `grace` has passed; whether it ended.
+    public func waitUntilEnded(within grace: Duration) -> Bool {
+        let deadline = ContinuousClock.now + grace
+        while !hasEnded {
+            guard ContinuousClock.now < deadline else { return false }
+            usleep(2_000)
+        }
+        return true
+    }
 }

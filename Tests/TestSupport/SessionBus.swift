@@ -43,10 +43,7 @@ public final class SessionBus {
         guard !stopped else { return }
         stopped = true
         guard kill(-group, SIGTERM) == 0 else { return }
-        let deadline = ContinuousClock.now + .seconds(5)
-        while !process.hasEnded && ContinuousClock.now < deadline {
-            usleep(2_000)  // setsid ends as the bus does
-        }
+        _ = process.waitUntilEnded(within: .seconds(5))  // setsid ends as the bus does
         kill(-group, SIGKILL)
     }
 
