@@ -46,6 +46,17 @@ final class StallProbe {
     private var longest: [Stall] = []
     private var trackChanges = 0
     private var playingSeconds = 0.0
+    /// Every lateness over a frame's 16 ms, playing or not, with when it ended (the first
+    /// `keptOverFrame`): a benchmark picks those of the moments it measures.
+    private var overFrame: [Stall] = []
+    static let keptOverFrame = 2000
+    /// When the probe started, on the system's monotonic clock (`CLOCK_MONOTONIC`, seconds):
+    /// `atSeconds` plus this is a time another process can compare with its own.
+    private let startedMonotonic: Double = {
+        var time = timespec()
+        clock_gettime(CLOCK_MONOTONIC, &time)
+        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
+    }()
 
     /// One long stall while playing: how late, when (seconds since the window opened), in
     /// which track (its index when the stall ended), and how much of the gap the thread spent
@@ -95,6 +106,10 @@ final class StallProbe {
         let isPlaying = player?.status == .playing
         let track = player?.queue?.current
         all.add(lateness)
+        if lateness > 16, overFrame.count < Self.keptOverFrame {
+            overFrame.append(Stall(latenessMilliseconds: lateness, atSeconds: Self.milliseconds(now - started) / 1000, track: track,
+                                   onCoreMilliseconds: onCore, waitingForCoreMilliseconds: waiting))
+        }
         if isPlaying && wasPlaying {
             playing.add(lateness)
             playingOwn.add(max(lateness - (waiting ?? 0), 0))
@@ -138,11 +153,13 @@ final class StallProbe {
             let playingSeconds: Double
             let trackChangesWhilePlaying: Int
             let longestWhilePlaying: [Stall]
+            let overFrame: [Stall]
+            let startedMonotonicSeconds: Double
         }
         let report = Report(periodMilliseconds: Self.periodMilliseconds, playing: playing.summary,
                             playingOwn: playingOwn.summary, all: all.summary,
                             playingSeconds: playingSeconds, trackChangesWhilePlaying: trackChanges,
-                            longestWhilePlaying: longest)
+                            longestWhilePlaying: longest, overFrame: overFrame, startedMonotonicSeconds: startedMonotonic)
         do {
             let encoder = JSONEncoder()
             encoder.outputFormatting = [.sortedKeys, .prettyPrinted]

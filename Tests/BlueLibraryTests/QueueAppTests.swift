@@ -134,6 +134,43 @@ struct QueueAppTests {
         }
     }
 
+    @Test func playAllPlaysTheAlbumsShownInTheStripsOrderPassingOverThoseWithoutFiles() async throws {
+        try await DisplayLock.ownDisplay {
+            let folders = TestFolders()
+            let albums = ["Alpha", "Beta"].map { folders.root.appendingPathComponent("Music/\($0)", isDirectory: true) }
+            for (folder, title) in zip(albums, ["Alpha", "Beta"]) {
+                try ToneAlbumMaker.makeContinuousToneAlbum(in: folder, album: title, artist: "Sine", trackFrames: [44_100 * 20, 44_100])
+            }
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            try folders.writeState(TestFolders.stateKeepingNotices)
+            let app = try AppProcess(folders: folders, arguments: albums.map(\.path), environment: pulse.environment)
+            _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
+            let window = try await app.windowID()
+
+            // A search shows Beta alone: Play All plays it, and only it.
+            try await app.type("beta", inWindow: window)
+            _ = try await app.report { $0.search?.text == "beta" && $0.albumCount == 1 }
+            let recording = try pulse.record()
+            try await app.press("ctrl+shift+p")
+            var report = try await app.report { $0.toast == "Playing 1 album" && $0.playback?.status == "playing" }
+            #expect(report.playback?.upcoming == ["Part 1 — Beta", "Part 2 — Beta"])
+            _ = try await recording.waitForSound()
+            _ = recording.stop()
+
+            // All seven shown: the five without music files are passed over, the two imported
+            // play in the strip's order (Alpha before Beta).
+            try await app.press("Escape")
+            _ = try await app.report { $0.search == nil && $0.albumCount == 7 }
+            try await app.press("ctrl+shift+p")
+            report = try await app.report { $0.toast == "Playing 2 albums" && $0.playback?.queueLength == 4 }
+            #expect(report.playback?.upcoming == ["Part 1 — Alpha", "Part 2 — Alpha", "Part 1 — Beta", "Part 2 — Beta"])
+            #expect(report.playback?.status == "playing")
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+        }
+    }
+
     @Test func theQueueComesBackAfterASIGKILL() async throws {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()

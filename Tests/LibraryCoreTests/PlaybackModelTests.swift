@@ -146,13 +146,32 @@ struct PlaybackModelTests {
         queue.append(albumID: 2, tracks: 0..<12)
         queue.insertNext(albumID: 3, tracks: 4..<5)
         let memento = QueueMemento(queue)
-        #expect(memento.runs == [[1, 0, 4], [3, 4, 1], [1, 4, 6], [2, 0, 12]])
+        #expect(memento.runs.map(\.numbers) == [[1, 0, 4], [3, 4, 1], [1, 4, 6], [2, 0, 12]])
         let saved = PlaybackMemento(albumID: 1, trackIndex: 3, trackURI: "file:///a", position: 1, queue: memento)
         let decoded = try AppState.decode(try JSONEncoder().encode(AppState(playback: saved)))
         let back = try #require(decoded.playback?.queue)
         let (restored, dropped) = back.queue { $0 != 3 }
         #expect(dropped == 1)
         #expect(restored.count == 22 && restored.currentEntry?.albumID == 1 && restored.currentEntry?.trackIndex == 3)
+    }
+
+    @Test("albums of consecutive ids with the same tracks are one run: Play All of 100,000 albums is a few bytes")
+    func queueMementoOfAWholeLibrary() throws {
+        var queue = PlayQueue()
+        for album in 1...100_000 { queue.append(albumID: AlbumID(album), tracks: 0..<10) }
+        queue.append(albumID: 100_001, tracks: 0..<12)  // another track count: a run of its own
+        queue.append(albumID: 100_003, tracks: 0..<12)  // not the next id: another run
+        queue.append(albumID: 100_004, tracks: 0..<12)
+        let memento = QueueMemento(queue)
+        #expect(memento.runs.map(\.numbers) == [[1, 0, 10, 100_000], [100_001, 0, 12], [100_003, 0, 12, 2]])
+        let encoded = try JSONEncoder().encode(memento)
+        #expect(encoded.count < 200, "\(String(decoding: encoded, as: UTF8.self))")
+        let (restored, dropped) = try JSONDecoder().decode(QueueMemento.self, from: encoded).queue { $0 != 50_000 }
+        #expect(dropped == 10, "the album deleted meanwhile leaves the queue")
+        #expect(restored.count == 1_000_036 - 10)
+        #expect(restored.entry(at: 499_990)?.albumID == 50_001 && restored.entry(at: 1_000_025)?.albumID == 100_004)
+        let broken = #"{"runs": [[1, 0, 10, 0]], "current": 0}"#
+        #expect(throws: (any Error).self, "a run of no album") { try JSONDecoder().decode(QueueMemento.self, from: Data(broken.utf8)) }
     }
 
     @Test("a damaged queue, or one of 10 million tracks, is left out; the rest of the memento comes back")

@@ -29,18 +29,17 @@ extension MainWindowController {
 
     /// Play All: every album the strip shows now (all of the library, or a search, a genre, a
     /// decade), in the strip's order, shuffled if shuffle is on. Albums without files are
-    /// passed over; a notice says how many play.
+    /// passed over; a notice says how many play. Which albums have files is read off the GTK
+    /// thread (`LibraryAPI.playableAlbumsShown()`).
     func playAllShown() {
-        let albums = (0..<library.count).compactMap { index -> (AlbumID, Int)? in
-            guard let id = library.albumID(at: index), let album = library.album(at: index), album.folder != nil,
-                  let count = album.trackCount, count > 0 else { return nil }
-            return (id, count)
+        Task { [weak self] in
+            guard let albums = await self?.library.playableAlbumsShown(), let self else { return }
+            guard player.playAll(albums) else {
+                toast.show(localized("None of the albums shown has music files to play"), offersUndo: false)
+                return
+            }
+            toast.show(localizedPlural("Playing %@ album", "Playing %@ albums", albums.count), offersUndo: false)
         }
-        guard player.playAll(albums) else {
-            toast.show(localized("None of the albums shown has music files to play"), offersUndo: false)
-            return
-        }
-        toast.show(localizedPlural("Playing %@ album", "Playing %@ albums", albums.count), offersUndo: false)
     }
 
     /// The notice's Undo after Play Next or Add to Queue: what it added leaves the queue.

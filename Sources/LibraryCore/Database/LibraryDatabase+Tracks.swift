@@ -77,6 +77,18 @@ extension LibraryDatabase {
         }
     }
 
+    /// Every album with music files, and how many tracks it has: what Play All plays.
+    func playableTrackCounts() throws -> [AlbumID: Int] {
+        try writer.read { db in
+            var counts: [AlbumID: Int] = [:]
+            let rows = try Row.fetchCursor(db, sql: "SELECT id, trackCount FROM album WHERE folder IS NOT NULL AND trackCount > 0")
+            while let row = try rows.next() {
+                counts[row[0]] = row[1]
+            }
+            return counts
+        }
+    }
+
     /// The albums among `ids` still in the library, with their cover addresses.
     func existingAlbumCovers(among ids: Set<AlbumID>) throws -> [AlbumID: String] {
         guard !ids.isEmpty else { return [:] }

@@ -170,6 +170,12 @@ final class PersistencyManager: Sendable {
         }
     }
 
+    /// How many tracks each album with music files has, read on the commit queue after every
+    /// change submitted so far (an album just imported is there).
+    func playableTrackCounts() async throws -> [AlbumID: Int] {
+        try await readAfterCommits { database in try database.playableTrackCounts() }
+    }
+
     /// The MusicBrainz release id the files of album `id` carry, read off the GTK thread.
     func releaseID(ofAlbum id: AlbumID) async throws -> String? {
         try await readAside { database in try database.releaseID(ofAlbum: id) }

@@ -15,11 +15,11 @@ from .waiting import BenchFailure, wait_until
 
 class App:
     """The release `bluelibrary` on a private home, importing a music folder (given on its
-    command line, which selects its album), playing into the private PulseAudio, its MPRIS
+    command line, which selects its album; or none, on a home whose library is made), playing into the private PulseAudio, its MPRIS
     service on the private bus, drawn with cairo. Never with the state report: its 20 ms
     timer would be measured too."""
 
-    def __init__(self, binary: Path, home: Home, music: Path, pulse: PulseServer, bus: SessionBus,
+    def __init__(self, binary: Path, home: Home, music: Path | None, pulse: PulseServer, bus: SessionBus,
                  log: Path, extra: dict[str, str] | None = None):
         env = home_environment(home)
         env.update(pulse.environment)
@@ -29,7 +29,8 @@ class App:
         self.bus = bus
         self.log = log
         with open(log, "wb") as output:
-            self.process = subprocess.Popen([str(binary), str(music)], env=env, cwd=home.root,
+            arguments = [str(binary)] + ([str(music)] if music else [])  # no music: the home's library as it is
+            self.process = subprocess.Popen(arguments, env=env, cwd=home.root,
                                             stdin=subprocess.DEVNULL, stdout=output, stderr=output)
         self.pid = self.process.pid
         self.window: int | None = None

@@ -1,6 +1,7 @@
 """playback.py's command line and main: makes the music, starts the sound server, the bus and
 the keyboard, measures, prints the block and writes it into RESULTS.md's Notes."""
 import argparse
+import json
 import os
 import shutil
 import signal
@@ -10,7 +11,7 @@ import time
 from contextlib import ExitStack
 from pathlib import Path
 
-from ..markdown import invocation
+from ..markdown import invocation, markdown_table
 from ..notes import write_block
 from ..paths import DEFAULT_OUTPUT, REPO_ROOT, shown_path
 from ..processes import interrupt
@@ -18,6 +19,7 @@ from .albums import make_long_track, make_tone_album, odd_track_lengths
 from .bus import SessionBus
 from .keyboard import XKeyboard
 from .measure import measure_album, measure_cpu, measure_latency
+from .play_all import measure_play_all, summary as play_all_summary
 from .report import render_block
 from .session import Session
 from .settings import PROFILE_SECONDS, RATE, SETTLE_SECONDS, STACK_SECONDS
@@ -39,6 +41,12 @@ def parse_arguments(argv: list[str]) -> argparse.Namespace:
     parser.add_argument("--cpu-seconds", type=float, default=20.0, help="CPU window while playing (default %(default)s)")
     parser.add_argument("--control-seconds", type=float, default=10.0,
                         help="CPU window while paused, for comparison (default %(default)s)")
+    parser.add_argument("--play-all-albums", type=int, default=100_000,
+                        help="albums of 10 tracks in the library played all (default %(default)s; 0 leaves it out)")
+    parser.add_argument("--play-all-trials", type=int, default=7, help="Play All → sound trials (default %(default)s)")
+    parser.add_argument("--play-all-launches", type=int, default=5,
+                        help="launches to the first frame with and without the saved queue (default %(default)s)")
+    parser.add_argument("--play-all-only", action="store_true", help="measure Play All only, and print it")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the report to update (default bench/RESULTS.md)")
     parser.add_argument("--no-write", action="store_true", help="print the figures only")
     parser.add_argument("--keep", action="store_true",
@@ -88,14 +96,25 @@ def main(argv: list[str]) -> int:
             session = Session(binary=binary, scratch=scratch, pulse=pulse, bus=bus, keyboard=keyboard, album=album,
                               long_album=long_album, long_seconds=long_seconds, keep=arguments.keep)
             results = {}
-            print("1/3 the album through, with the stall probe (gaps, stalls, memory)", flush=True)
+            if arguments.play_all_only:
+                print(f"Play All at {arguments.play_all_albums:,} albums", flush=True)
+                results = measure_play_all(session, arguments.play_all_albums, arguments.play_all_trials,
+                                           arguments.play_all_launches)
+                print(markdown_table([["measure", "figure", "goal", "status"], *play_all_summary(results)]))
+                print(json.dumps(results, indent=1))
+                return 0
+            print("1/4 the album through, with the stall probe (gaps, stalls, memory)", flush=True)
             results["album"] = measure_album(session)
-            print(f"2/3 CPU and wake-ups: {arguments.cpu_seconds:g} s playing, {arguments.control_seconds:g} s paused",
+            print(f"2/4 CPU and wake-ups: {arguments.cpu_seconds:g} s playing, {arguments.control_seconds:g} s paused",
                   flush=True)
             results["cpu"] = measure_cpu(session, arguments.cpu_seconds, arguments.control_seconds)
-            print(f"3/3 Ctrl+Space to sound: {arguments.trials} trials, {arguments.launches} fresh launches", flush=True)
+            print(f"3/4 Ctrl+Space to sound: {arguments.trials} trials, {arguments.launches} fresh launches", flush=True)
             results["latency"] = measure_latency(session, arguments.trials, arguments.launches)
             results["first_plays"] = session.first_plays_ms
+            if arguments.play_all_albums > 0:
+                print(f"4/4 Play All at {arguments.play_all_albums:,} albums of 10 tracks", flush=True)
+                results["play_all"] = measure_play_all(session, arguments.play_all_albums, arguments.play_all_trials,
+                                                       arguments.play_all_launches)
         command = invocation("bench/playback.py", argv)
         block = render_block(results, f"`{command}`", started, (load_before, os.getloadavg()[0]))
         print()

@@ -6,6 +6,7 @@ import subprocess
 
 from ..markdown import machine_description, markdown_table, verdict
 from ..paths import REPO_ROOT
+from .play_all import summary as play_all_summary
 from .settings import (BOUNDARY_WINDOW, CLICK_MARGIN, GOAL_CPU_PERCENT, GOAL_LATENCY_MS, GOAL_MEMORY_GROWTH_MIB,
                        GOAL_STALL_MS, GOAL_WAKEUPS, PROFILE_SECONDS, RATE, SILENT_LEVEL, SILENT_RUN, STACK_SECONDS)
 
@@ -184,4 +185,13 @@ def render_block(results: dict, command: str, started: str, load: tuple[float, f
         "",
         *detail_lines(results),
     ]
+    if "play_all" in results:
+        play_all = results["play_all"]
+        parts += [
+            "",
+            f"Listening sessions at scale (issue 53; `bench/bluebench/playback/play_all.py`): a library of "
+            f"{play_all['albums']:,} albums of 10 tracks, the first in the strip a real album:",
+            "",
+            markdown_table([["measure", "figure", "goal", "status"], *play_all_summary(play_all)]),
+        ]
     return "\n".join(parts)

@@ -1,0 +1,142 @@
+// MARK: - QueueMemento
+
+/// The play queue as `state.json` keeps it: runs of tracks (album id, first track, count, and
+/// how many albums of consecutive ids have those same tracks), not every file, so that a queue
+/// of a whole library stays small; the shuffled order, if any; and which play position plays.
+///
+/// Play All of an imported library is the queue this is made for: its albums' ids follow one
+/// another, so albums with the same number of tracks make one run. Albums of differing track
+/// counts make a run each (about 15 bytes of `state.json` per album).
+public struct QueueMemento: Codable, Hashable, Sendable {
+    public var runs: [Run]
+    public var shuffleOrder: [Int32]?
+    public var current: Int
+
+    /// The most tracks a queue read back may hold: a larger one is taken for damage.
+    public static let maximumCount = 2_000_000
+
+    /// Why a queue could not be read.
+    enum Damage: Error, CustomStringConvertible {
+        case badRun, tooLong(Int)
+
+        var description: String {
+            switch self {
+            case .badRun: "a run is not [album, first track, count] or [album, first track, count, albums]"
+            case .tooLong(let count): "it names \(count) tracks, more than the \(QueueMemento.maximumCount) a queue may hold"
+            }
+        }
+    }
+
+    /// The memento of `queue`.
+    public init(_ queue: PlayQueue) {
+        var runs: [Run] = []
+        for entry in queue.entries {
+            if let last = runs.last, last.albumCount == 1, last.albumID == entry.albumID,
+               last.firstTrack &+ last.trackCount == entry.trackIndex {
+                runs[runs.count - 1].trackCount += 1
+                continue
+            }
+            // The run of one album just ended: a whole span when it repeats the one before.
+            Self.mergeLast(&runs)
+            runs.append(Run(albumID: entry.albumID, firstTrack: entry.trackIndex, trackCount: 1))
+        }
+        Self.mergeLast(&runs)
+        self.runs = runs
+        shuffleOrder = queue.shuffleOrder
+        current = queue.current
+    }
+
+    public init(from decoder: any Decoder) throws {
+        let container = try decoder.container(keyedBy: CodingKeys.self)
+        runs = try container.decode([Run].self, forKey: .runs)
+        let total = runs.reduce(0) { total, run in
+            let (sum, overflow) = total.addingReportingOverflow(run.totalTracks)
+            return overflow ? Int.max : sum
+        }
+        guard total <= Self.maximumCount else { throw Damage.tooLong(total) }
+        shuffleOrder = try container.decodeIfPresent([Int32].self, forKey: .shuffleOrder)
+        current = try container.decode(Int.self, forKey: .current)
+    }
+
+    /// The queue again, without the albums `isInLibrary` says are gone (deleted meanwhile),
+    /// and how many tracks of theirs left it.
+    public func queue(keepingAlbums isInLibrary: (AlbumID) -> Bool) -> (queue: PlayQueue, dropped: Int) {
+        var entries: [QueueEntry] = []
+        entries.reserveCapacity(runs.reduce(0) { $0 + $1.totalTracks })
+        var gone = Set<AlbumID>()
+        for run in runs {
+            for album in run.albumIDs {
+                if !isInLibrary(album) { gone.insert(album) }
+                for track in run.tracks {
+                    entries.append(QueueEntry(albumID: album, trackIndex: track, serial: 0))
+                }
+            }
+        }
+        var queue = PlayQueue(entries: entries, shuffleOrder: shuffleOrder, current: current)
+        let dropped = gone.isEmpty ? 0 : queue.removeAlbums(gone)
+        return (queue, dropped)
+    }
+
+    static func describe(_ error: any Error) -> String {
+        if let damage = error as? Damage { return damage.description }
+        if let decoding = error as? DecodingError { return "\(decoding)" }
+        return error.localizedDescription
+    }
+
+    /// Folds the last run into the one before when it is the next album with the same tracks.
+    private static func mergeLast(_ runs: inout [Run]) {
+        guard runs.count >= 2, case let last = runs[runs.count - 1], last.albumCount == 1 else { return }
+        let before = runs[runs.count - 2]
+        guard before.firstTrack == last.firstTrack, before.trackCount == last.trackCount,
+              before.albumID &+ AlbumID(before.albumCount) == last.albumID, before.albumCount < Int32.max else { return }
+        runs.removeLast()
+        runs[runs.count - 1].albumCount += 1
+    }
+}
+
+// MARK: - QueueMemento.Run
+
+extension QueueMemento {
+    /// Tracks `firstTrack..<firstTrack + trackCount` of `albumCount` albums of consecutive ids
+    /// from `albumID` on, album after album. Written `[album, first track, count]`, with the
+    /// album count as a fourth number when it is more than one.
+    public struct Run: Codable, Hashable, Sendable {
+        public var albumID: AlbumID
+        public var firstTrack: Int32
+        public var trackCount: Int32
+        public var albumCount: Int32
+
+        public init(albumID: AlbumID, firstTrack: Int32, trackCount: Int32, albumCount: Int32 = 1) {
+            self.albumID = albumID
+            self.firstTrack = firstTrack
+            self.trackCount = trackCount
+            self.albumCount = albumCount
+        }
+
+        /// The numbers `state.json` holds for it.
+        public var numbers: [Int64] {
+            [albumID, Int64(firstTrack), Int64(trackCount)] + (albumCount > 1 ? [Int64(albumCount)] : [])
+        }
+
+        /// How many tracks the run names.
+        public var totalTracks: Int { Int(trackCount) * Int(albumCount) }
+        var albumIDs: Range<AlbumID> { albumID..<(albumID &+ AlbumID(albumCount)) }
+        var tracks: Range<Int32> { firstTrack..<(firstTrack &+ trackCount) }
+
+        public init(from decoder: any Decoder) throws {
+            var numbers = try decoder.unkeyedContainer()
+            var values: [Int64] = []
+            while !numbers.isAtEnd, values.count < 5 { values.append(try numbers.decode(Int64.self)) }
+            guard values.count == 3 || values.count == 4, values[1] >= 0, values[1] <= Int64(Int32.max),
+                  values[2] > 0, values[2] <= Int64(Int32.max), values[1] + values[2] <= Int64(Int32.max) else { throw Damage.badRun }
+            let albums = values.count == 4 ? values[3] : 1
+            guard albums > 0, albums <= Int64(Int32.max), values[0] <= AlbumID.max - albums else { throw Damage.badRun }
+            self.init(albumID: values[0], firstTrack: Int32(values[1]), trackCount: Int32(values[2]), albumCount: Int32(albums))
+        }
+
+        public func encode(to encoder: any Encoder) throws {
+            var container = encoder.unkeyedContainer()
+            try container.encode(contentsOf: numbers)
+        }
+    }
+}
