@@ -77,4 +77,7 @@ extension MenuButton {
         gtk_menu_button_set_create_popup_func(bl_menu_button(gObject), nil, nil, nil)
         gtk_menu_button_set_popover(bl_menu_button(gObject), popover.gtkWidget)
     }
+
+    /// Opens its popover or menu, as a click would.
+    public func popUp() { gtk_menu_button_popup(bl_menu_button(gObject)) }
 }

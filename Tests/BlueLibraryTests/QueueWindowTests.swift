@@ -96,6 +96,15 @@ struct QueueWindowTests {
             harness.activate("win.add-track-to-queue")
             #expect(await harness.wait(for: "Beta 2 queued") { order() == ["Alpha 1", "Alpha 3", "Alpha 2", "Beta 2", "Beta 2"] })
             #expect(await harness.wait(for: "the notice") { harness.report.toast == "“\u{2068}Part 2\u{2069}” was added to the queue" })
+
+            // F9 opens the queue from anywhere in the window, the track playing focused.
+            try await harness.press("F9")
+            #expect(await harness.wait(for: "the queue open from the keyboard") {
+                window.playBar.queuePopover.isOpen && window.playBar.queueView.shownRows.count == 5
+                    && window.playBar.queueView.list.containsFocus
+            })
+            #expect(window.playBar.queueButton.tooltip == "Queue (F9)")
+            try await pressInPopover("Escape")
             await harness.close()
         }
     }

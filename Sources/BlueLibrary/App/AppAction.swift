@@ -41,6 +41,7 @@ package enum AppAction: CaseIterable {
     case previousTrack
     case shuffle
     case repeatMode
+    case showQueue
     case importAlbumList
     case exportAlbumList
     case showShortcuts
@@ -132,6 +133,10 @@ package enum AppAction: CaseIterable {
         case .repeatMode:
             ActionDeclaration(group: .win, name: "repeat", title: localized("Repeat"), accelerators: ["<Control>r"],
                               handler: .window { $0.player.setRepeatMode($0.player.settings.repeatMode.following) })
+        case .showQueue:
+            // GNOME's key for the pane beside the content (the HIG's "show the sidebar").
+            ActionDeclaration(group: .win, name: "show-queue", title: localized("Show the _Queue"), accelerators: ["F9"],
+                              handler: .window { $0.playBar.queueButton.popUp() }, isEnabled: \.hasQueue)
         case .importAlbumList:
             ActionDeclaration(group: .win, name: "import", title: localized("_Import Album List…"),
                               handler: .window { $0.chooseFileToImport() })

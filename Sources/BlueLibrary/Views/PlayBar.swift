@@ -86,7 +86,7 @@ package final class PlayBar: Widget {
         volumeButton.onUserChange { [weak self] volume in self?.onVolume?(volume) }
         queueButton.setSoleAccessibleLabel(localized("Queue"))
         queueButton.setInnerButtonAccessibleLabel(localized("Queue"))
-        queueButton.tooltip = localized("Queue")
+        queueButton.tooltip = AppAction.showQueue.tooltip(localized("Queue"))
         queuePopover.onShow { [weak self] in
             self?.queueView.reload()
             // Once the popover is on screen, the track playing takes the focus.
