@@ -155,6 +155,21 @@ struct PlaybackModelTests {
         #expect(restored.count == 22 && restored.currentEntry?.albumID == 1 && restored.currentEntry?.trackIndex == 3)
     }
 
+    @Test("Play All's queue holds every track of each album in order; its revision changes with its tracks, not with the track playing")
+    func playAllQueue() {
+        var queue = PlayQueue(albums: [(albumID: 1, trackCount: 3), (albumID: 2, trackCount: 0), (albumID: 3, trackCount: 2)])
+        #expect(queue.entries.map { "\($0.albumID).\($0.trackIndex)" } == ["1.0", "1.1", "1.2", "3.0", "3.1"])
+        #expect(Set(queue.entries.map(\.serial)).count == 5, "each track has its own serial")
+        let made = queue.revision
+        queue.moveCurrent(to: 2)
+        #expect(queue.revision == made, "the track playing is not the queue's tracks")
+        queue.move(from: 4, to: 0)
+        #expect(queue.revision != made)
+        #expect(queue.currentEntry?.albumID == 1 && queue.currentEntry?.trackIndex == 2 && queue.current == 3)
+        #expect(PlayQueue(albums: [(albumID: 1, trackCount: 3)]).revision != PlayQueue(albums: [(albumID: 1, trackCount: 3)]).revision,
+                "two queues made apart never share a revision")
+    }
+
     @Test("albums of consecutive ids with the same tracks are one run: Play All of 100,000 albums is a few bytes")
     func queueMementoOfAWholeLibrary() throws {
         var queue = PlayQueue()

@@ -11,7 +11,20 @@ extension Player {
             return
         }
         library.playback = PlaybackMemento(albumID: entry.albumID, trackIndex: Int(entry.trackIndex), trackURI: track.uri,
-                                           position: currentPosition, queue: QueueMemento(queue))
+                                           position: currentPosition, queue: queueMemento(of: queue))
+    }
+
+    /// The memento of `queue`: its runs worked out again only when its tracks or their order
+    /// changed since the last time (a pause, a seek or a track change at a million tracks
+    /// costs nothing then).
+    private func queueMemento(of queue: PlayQueue) -> QueueMemento {
+        if var memento = rememberedQueue?.revision == queue.revision ? rememberedQueue?.memento : nil {
+            memento.current = queue.current
+            return memento
+        }
+        let memento = QueueMemento(queue)
+        rememberedQueue = (queue.revision, memento)
+        return memento
     }
 
     /// Brings back what played at the last quit, paused: the queue (without the albums deleted
@@ -21,7 +34,8 @@ extension Player {
         guard let memento = library.playback else { return }
         var restored: PlayQueue
         if let saved = memento.queue {
-            let (queue, dropped) = saved.queue { library.contains(albumID: $0) }
+            let gone = library.albumsGone(among: saved.albumIDs)
+            let (queue, dropped) = saved.queue { !gone.contains($0) }
             restored = queue
             tracksDroppedAtRestore = dropped
             if dropped > 0 { Log.ui.info("\(dropped) queued tracks of albums deleted meanwhile left the queue") }

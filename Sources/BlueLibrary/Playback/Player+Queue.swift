@@ -38,8 +38,7 @@ extension Player {
     /// or shuffled. Returns false when there are none.
     @discardableResult
     func playAll(_ albums: [(albumID: AlbumID, trackCount: Int)]) -> Bool {
-        var queue = PlayQueue()
-        for album in albums { queue.append(albumID: album.albumID, tracks: 0..<album.trackCount) }
+        var queue = PlayQueue(albums: albums)
         guard !queue.isEmpty else { return false }
         tracks.forget()
         unplayable = []
@@ -71,9 +70,8 @@ extension Player {
 
     /// Moves the track at play position `from` to `to` (a drag, Alt+Up/Down in the queue view).
     func moveInQueue(from: Int, to: Int) {
-        guard var queue else { return }
-        queue.move(from: from, to: to)
-        self.queue = queue
+        guard queue != nil else { return }
+        queue?.move(from: from, to: to)  // in place: a queue of a million tracks is not copied
         queueChanged()
     }
 
@@ -97,8 +95,7 @@ extension Player {
     func removeDeletedAlbums() {
         tracks.forget()
         guard var queue else { return }
-        let albums = Set(queue.entries.map(\.albumID))
-        let gone = albums.filter { !library.contains(albumID: $0) }
+        let gone = library.albumsGone(among: Set(queue.entries.map(\.albumID)))
         guard !gone.isEmpty else { return }
         let playing = queue.currentEntry?.serial
         queue.removeAlbums(gone)

@@ -55,6 +55,8 @@ package final class Player {
     /// How many queued tracks of albums deleted meanwhile left the queue at launch (the
     /// window says so once, and sets it to 0).
     package var tracksDroppedAtRestore = 0
+    /// The last queue memento made, and the revision of the queue it was made of.
+    var rememberedQueue: (revision: UInt64, memento: QueueMemento)?
 
     /// How often the position is read while playing: the display needs no more.
     static let positionInterval = 250

@@ -38,15 +38,12 @@ extension LibraryAPI {
     /// counts: what Play All plays. Read off the GTK thread, in one pass over the library
     /// (not album by album: 100,000 albums take tens of milliseconds there).
     public func playableAlbumsShown() async -> [(albumID: AlbumID, trackCount: Int)] {
-        let shown = shownIDs
-        let counts: [AlbumID: Int]
         do {
-            counts = try await persistency.playableTrackCounts()
+            return try await persistency.playableAlbums(among: shownIDs)
         } catch {
             Log.core.warning("Could not read which albums have music files: \(error)")
             return []
         }
-        return shown.compactMap { id in counts[id].map { (id, $0) } }
     }
 
     /// The album `id`, shown or not; nil when it is not in the library.
@@ -54,9 +51,21 @@ extension LibraryAPI {
         rows.entry(id, page: [id][...])?.album
     }
 
-    /// Whether the album `id` is in the library (shown or not).
+    /// Whether the album `id` is in the library (shown or not). One look through the library:
+    /// to ask about many albums, `albumsGone(among:)`.
     public func contains(albumID id: AlbumID) -> Bool {
         order.contains(id)
+    }
+
+    /// The albums among `ids` that are not in the library (deleted): one pass over the library
+    /// however many are asked about (a queue of 1,000,000 tracks names 100,000 albums).
+    public func albumsGone(among ids: Set<AlbumID>) -> Set<AlbumID> {
+        var gone = ids
+        for id in order {
+            if gone.isEmpty { break }
+            gone.remove(id)
+        }
+        return gone
     }
 
     /// A file on this computer holding the album's cover, if there is one (a cover the user

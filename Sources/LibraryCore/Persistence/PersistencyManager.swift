@@ -170,10 +170,14 @@ final class PersistencyManager: Sendable {
         }
     }
 
-    /// How many tracks each album with music files has, read on the commit queue after every
-    /// change submitted so far (an album just imported is there).
-    func playableTrackCounts() async throws -> [AlbumID: Int] {
-        try await readAfterCommits { database in try database.playableTrackCounts() }
+    /// The albums among `ids` that have music files, in that order, with their track counts:
+    /// read on the commit queue after every change submitted so far (an album just imported
+    /// is there), and matched to `ids` there too.
+    func playableAlbums(among ids: [AlbumID]) async throws -> [(albumID: AlbumID, trackCount: Int)] {
+        try await readAfterCommits { database in
+            let counts = try database.playableTrackCounts()
+            return ids.compactMap { id in counts[id].map { (id, $0) } }
+        }
     }
 
     /// The MusicBrainz release id the files of album `id` carry, read off the GTK thread.

@@ -1,50 +1,4 @@
-// MARK: - QueueEntry
-
-/// One track in the play queue: an album and the index of one of its tracks in the album's
-/// play order. Small on purpose (16 bytes): a queue of a whole library holds a million.
-public struct QueueEntry: Hashable, Sendable {
-    /// The album the track is from.
-    public let albumID: AlbumID
-    /// The track's index in the album's play order (`LibraryAPI.tracks(ofAlbum:)`).
-    public let trackIndex: Int32
-    /// Tells the same track queued twice apart; an Undo finds what its change added by it.
-    public let serial: UInt32
-
-    public init(albumID: AlbumID, trackIndex: Int32, serial: UInt32) {
-        self.albumID = albumID
-        self.trackIndex = trackIndex
-        self.serial = serial
-    }
-}
-
-// MARK: - RepeatMode
-
-/// What plays after the queue's last track, or after each track.
-public enum RepeatMode: String, Codable, CaseIterable, Sendable {
-    /// The queue plays once.
-    case off
-    /// The queue starts again after its last track.
-    case all
-    /// The current track plays again and again.
-    case one
-
-    /// The mode the Repeat button goes to next: off, all, one, off…
-    public var following: RepeatMode {
-        switch self {
-        case .off: .all
-        case .all: .one
-        case .one: .off
-        }
-    }
-}
-
-// MARK: - QueueBatch
-
-/// What one Play Next or Add to Queue added: an Undo takes exactly these out again.
-public struct QueueBatch: Hashable, Sendable {
-    /// The serials the batch's entries were given: one run.
-    public let serials: Range<UInt32>
-}
+import Synchronization
 
 // MARK: - PlayQueue
 
@@ -56,15 +10,49 @@ public struct QueueBatch: Hashable, Sendable {
 /// Positions are play positions: the order the queue view shows and Next follows.
 public struct PlayQueue: Sendable, Equatable {
     /// The tracks in album order.
-    public private(set) var entries: [QueueEntry] = []
+    public private(set) var entries: [QueueEntry] = [] {
+        didSet { revision = Self.newRevision() }
+    }
     /// While shuffled: the play order, as indices into `entries`.
-    public private(set) var shuffleOrder: [Int32]?
+    public private(set) var shuffleOrder: [Int32]? {
+        didSet { revision = Self.newRevision() }
+    }
     /// The play position of the track playing (or loaded).
     public private(set) var current = 0
     private var nextSerial: UInt32 = 0
+    /// Changes whenever the tracks or their play order change (not for `current` alone), and
+    /// is never the same for two queues made apart: what was worked out from a queue (its
+    /// memento's runs) still holds while its revision is the same.
+    public private(set) var revision = PlayQueue.newRevision()
+    private static let revisions = Atomic<UInt64>(0)
+
+    private static func newRevision() -> UInt64 {
+        revisions.add(1, ordering: .relaxed).newValue
+    }
 
     /// An empty queue.
     public init() {}
+
+    /// A queue of every track of these albums, album after album (Play All): made in one
+    /// pass, a million tracks included.
+    public init(albums: [(albumID: AlbumID, trackCount: Int)]) {
+        var entries: [QueueEntry] = []
+        entries.reserveCapacity(albums.reduce(0) { $0 + max($1.trackCount, 0) })
+        var serial: UInt32 = 0
+        for album in albums {
+            for index in 0..<max(album.trackCount, 0) {
+                entries.append(QueueEntry(albumID: album.albumID, trackIndex: Int32(clamping: index), serial: serial))
+                serial &+= 1
+            }
+        }
+        self.entries = entries
+        nextSerial = serial
+    }
+
+    public static func == (lhs: PlayQueue, rhs: PlayQueue) -> Bool {
+        lhs.entries == rhs.entries && lhs.shuffleOrder == rhs.shuffleOrder && lhs.current == rhs.current
+            && lhs.nextSerial == rhs.nextSerial
+    }
 
     /// A queue of the album `albumID`'s `trackCount` tracks, from track `start`.
     public init(albumID: AlbumID, trackCount: Int, current start: Int = 0) {
@@ -175,17 +163,22 @@ public struct PlayQueue: Sendable, Equatable {
     }
 
     /// Moves the track at play position `from` to play position `to` (in the play order: the
-    /// album order when not shuffled). The current track stays the current one.
+    /// album order when not shuffled). The current track stays the current one. Only the
+    /// tracks between the two places move: one step in a queue of a million is one step.
     public mutating func move(from: Int, to: Int) {
         guard entries.indices.contains(from), entries.indices.contains(to), from != to else { return }
-        let playing = currentEntry?.serial
-        if var order = shuffleOrder {
-            order.insert(order.remove(at: from), at: to)
-            shuffleOrder = order
+        if shuffleOrder != nil {
+            shuffleOrder?.shift(from: from, to: to)
         } else {
-            entries.insert(entries.remove(at: from), at: to)
+            entries.shift(from: from, to: to)
         }
-        if let playing, let position = position(ofSerial: playing) { current = position }
+        if current == from {
+            current = to
+        } else if from < current, current <= to {
+            current -= 1
+        } else if to <= current, current < from {
+            current += 1
+        }
     }
 
     /// Shuffles the play order (the current track first, the rest at random), or goes back
@@ -282,5 +275,21 @@ public struct PlayQueue: Sendable, Equatable {
             seen[Int(index)] = true
         }
         return true
+    }
+}
+
+// MARK: - Moving one element
+
+extension Array {
+    /// Moves the element at `from` to `to`; those between shift by one place, and no other.
+    fileprivate mutating func shift(from: Int, to: Int) {
+        guard from != to else { return }
+        let moving = self[from]
+        if from < to {
+            for index in from..<to { self[index] = self[index + 1] }
+        } else {
+            for index in stride(from: from, to: to, by: -1) { self[index] = self[index - 1] }
+        }
+        self[to] = moving
     }
 }

@@ -58,6 +58,15 @@ public struct QueueMemento: Codable, Hashable, Sendable {
         current = try container.decode(Int.self, forKey: .current)
     }
 
+    /// Every album the queue names.
+    public var albumIDs: Set<AlbumID> {
+        var ids = Set<AlbumID>()
+        for run in runs {
+            for id in run.albumIDs { ids.insert(id) }
+        }
+        return ids
+    }
+
     /// The queue again, without the albums `isInLibrary` says are gone (deleted meanwhile),
     /// and how many tracks of theirs left it.
     public func queue(keepingAlbums isInLibrary: (AlbumID) -> Bool) -> (queue: PlayQueue, dropped: Int) {
