@@ -34,8 +34,8 @@ extension Player {
         guard let memento = library.playback else { return }
         var restored: PlayQueue
         if let saved = memento.queue {
-            let gone = library.albumsGone(among: saved.albumIDs)
-            let (queue, dropped) = saved.queue { !gone.contains($0) }
+            let present = library.albumsInLibrary()
+            let (queue, dropped) = saved.queue { present.contains($0) }
             restored = queue
             tracksDroppedAtRestore = dropped
             if dropped > 0 { Log.ui.info("\(dropped) queued tracks of albums deleted meanwhile left the queue") }

@@ -95,7 +95,8 @@ extension Player {
     func removeDeletedAlbums() {
         tracks.forget()
         guard var queue else { return }
-        let gone = library.albumsGone(among: Set(queue.entries.map(\.albumID)))
+        let present = library.albumsInLibrary()
+        let gone = Set(queue.entries.lazy.map(\.albumID).filter { !present.contains($0) })
         guard !gone.isEmpty else { return }
         let playing = queue.currentEntry?.serial
         queue.removeAlbums(gone)

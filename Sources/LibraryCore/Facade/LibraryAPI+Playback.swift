@@ -52,20 +52,15 @@ extension LibraryAPI {
     }
 
     /// Whether the album `id` is in the library (shown or not). One look through the library:
-    /// to ask about many albums, `albumsGone(among:)`.
+    /// to ask about many albums, `albumsInLibrary()`.
     public func contains(albumID id: AlbumID) -> Bool {
         order.contains(id)
     }
 
-    /// The albums among `ids` that are not in the library (deleted): one pass over the library
-    /// however many are asked about (a queue of 1,000,000 tracks names 100,000 albums).
-    public func albumsGone(among ids: Set<AlbumID>) -> Set<AlbumID> {
-        var gone = ids
-        for id in order {
-            if gone.isEmpty { break }
-            gone.remove(id)
-        }
-        return gone
+    /// Which albums are in the library now, asked about in constant time: made in one pass
+    /// over the library (a restored queue of 1,000,000 tracks names 100,000 albums).
+    public func albumsInLibrary() -> AlbumIDSet {
+        AlbumIDSet(ids: order)
     }
 
     /// A file on this computer holding the album's cover, if there is one (a cover the user

@@ -63,10 +63,16 @@ public struct PlayQueue: Sendable, Equatable {
     /// A queue of these entries (a restored one), the track at play position `current`
     /// playing. Serials are given anew.
     public init(entries restored: [QueueEntry], shuffleOrder: [Int32]? = nil, current: Int) {
-        entries = restored.map { entry in
-            defer { nextSerial &+= 1 }
-            return QueueEntry(albumID: entry.albumID, trackIndex: entry.trackIndex, serial: nextSerial)
+        let numbered = restored.enumerated().map { index, entry in
+            QueueEntry(albumID: entry.albumID, trackIndex: entry.trackIndex, serial: UInt32(truncatingIfNeeded: index))
         }
+        self.init(numberedEntries: numbered, shuffleOrder: shuffleOrder, current: current)
+    }
+
+    /// A queue of entries whose serials are already 0, 1, 2… (a memento's, made so in one pass).
+    init(numberedEntries: [QueueEntry], shuffleOrder: [Int32]?, current: Int) {
+        entries = numberedEntries
+        nextSerial = UInt32(truncatingIfNeeded: numberedEntries.count)
         if let shuffleOrder, Self.isPermutation(shuffleOrder, of: entries.count) { self.shuffleOrder = shuffleOrder }
         self.current = min(max(current, 0), max(entries.count - 1, 0))
     }

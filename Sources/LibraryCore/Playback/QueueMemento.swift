@@ -58,30 +58,23 @@ public struct QueueMemento: Codable, Hashable, Sendable {
         current = try container.decode(Int.self, forKey: .current)
     }
 
-    /// Every album the queue names.
-    public var albumIDs: Set<AlbumID> {
-        var ids = Set<AlbumID>()
-        for run in runs {
-            for id in run.albumIDs { ids.insert(id) }
-        }
-        return ids
-    }
-
     /// The queue again, without the albums `isInLibrary` says are gone (deleted meanwhile),
     /// and how many tracks of theirs left it.
     public func queue(keepingAlbums isInLibrary: (AlbumID) -> Bool) -> (queue: PlayQueue, dropped: Int) {
         var entries: [QueueEntry] = []
         entries.reserveCapacity(runs.reduce(0) { $0 + $1.totalTracks })
         var gone = Set<AlbumID>()
+        var serial: UInt32 = 0
         for run in runs {
             for album in run.albumIDs {
                 if !isInLibrary(album) { gone.insert(album) }
                 for track in run.tracks {
-                    entries.append(QueueEntry(albumID: album, trackIndex: track, serial: 0))
+                    entries.append(QueueEntry(albumID: album, trackIndex: track, serial: serial))
+                    serial &+= 1
                 }
             }
         }
-        var queue = PlayQueue(entries: entries, shuffleOrder: shuffleOrder, current: current)
+        var queue = PlayQueue(numberedEntries: entries, shuffleOrder: shuffleOrder, current: current)
         let dropped = gone.isEmpty ? 0 : queue.removeAlbums(gone)
         return (queue, dropped)
     }
