@@ -34,11 +34,11 @@ extension Player {
         return batch
     }
 
-    /// Play All: these albums' tracks (`trackCount` each) in place of the queue, in this order
-    /// or shuffled. Returns false when there are none.
+    /// Play All: `queue` (every track of the albums shown, `PlayQueue(albums:)`) in place of
+    /// the queue, in its order or shuffled. Returns false when it is empty.
     @discardableResult
-    func playAll(_ albums: [(albumID: AlbumID, trackCount: Int)]) -> Bool {
-        var queue = PlayQueue(albums: albums)
+    func playAll(_ queue: PlayQueue) -> Bool {
+        var queue = queue
         guard !queue.isEmpty else { return false }
         tracks.forget()
         unplayable = []

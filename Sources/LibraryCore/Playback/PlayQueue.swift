@@ -36,17 +36,19 @@ public struct PlayQueue: Sendable, Equatable {
     /// A queue of every track of these albums, album after album (Play All): made in one
     /// pass, a million tracks included.
     public init(albums: [(albumID: AlbumID, trackCount: Int)]) {
-        var entries: [QueueEntry] = []
-        entries.reserveCapacity(albums.reduce(0) { $0 + max($1.trackCount, 0) })
-        var serial: UInt32 = 0
-        for album in albums {
-            for index in 0..<max(album.trackCount, 0) {
-                entries.append(QueueEntry(albumID: album.albumID, trackIndex: Int32(clamping: index), serial: serial))
-                serial &+= 1
+        let total = albums.reduce(0) { $0 + max($1.trackCount, 0) }
+        entries = Array(unsafeUninitializedCapacity: total) { buffer, initialized in
+            var index = 0
+            for album in albums {
+                for track in 0..<max(album.trackCount, 0) {
+                    buffer.initializeElement(at: index, to: QueueEntry(albumID: album.albumID, trackIndex: Int32(clamping: track),
+                                                                       serial: UInt32(truncatingIfNeeded: index)))
+                    index += 1
+                }
             }
+            initialized = index
         }
-        self.entries = entries
-        nextSerial = serial
+        nextSerial = UInt32(truncatingIfNeeded: total)
     }
 
     public static func == (lhs: PlayQueue, rhs: PlayQueue) -> Bool {
