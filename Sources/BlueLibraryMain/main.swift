@@ -6,6 +6,7 @@ import LibraryCore
 import WindowDiagnostics
 
 Localization.setUp()  // before any string is looked up or any thread starts
+LargeBlocks.returnToTheSystemWhenFreed()
 
 func fail(_ message: String) -> Never {
     FileHandle.standardError.write(Data((message + "\n").utf8))

@@ -9,9 +9,16 @@
 #include <glib.h>
 #include <libintl.h>  // bindtextdomain; GLib wraps dgettext as g_dgettext
 #include <locale.h>
+#include <malloc.h>  // mallopt
 
 static inline void bl_g_log(const char *domain, GLogLevelFlags level, const char *message) {
     g_log(domain, level, "%s", message);
+}
+
+// Blocks of `bytes` and more come from the kernel and go back to it when freed: glibc's
+// M_MMAP_THRESHOLD, fixed (by default glibc raises it after the first such block is freed).
+static inline void bl_map_blocks_from(int bytes) {
+    mallopt(M_MMAP_THRESHOLD, bytes);
 }
 
 #endif
