@@ -20,7 +20,11 @@ each track), private XDG folders and GSK_RENDERER=cairo, and measures:
    when strace is there, the main loop's own wake-ups and what the thread waits for;
 4. the longest main-loop stall while an album plays through its track changes (the app's
    BLUELIBRARY_STALL_PROBE, Sources/WindowDiagnostics/StallProbe.swift);
-5. resident memory (VmRSS) at the start of each track of a 20-track album.
+5. resident memory (VmRSS) at the start of each track of a 20-track album;
+6. Play All at 100,000 albums of 10 tracks (issue 53, bench/bluebench/playback/play_all.py):
+   Shift+Ctrl+P to sound, the stalls meanwhile, memory, reordering the queue of 1,000,000
+   tracks, the size of state.json with it and the first frame of a launch that restores it
+   (--play-all-only measures only this and prints it; --play-all-albums 0 leaves it out).
 
 It prints a table and writes it into bench/RESULTS.md, between the markers of the
 "Playback (issue 27)" part of its Notes (made at the top of the Notes if missing); the rest of
