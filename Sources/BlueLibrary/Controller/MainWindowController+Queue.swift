@@ -30,11 +30,15 @@ extension MainWindowController {
     /// Play All: every album the strip shows now (all of the library, or a search, a genre, a
     /// decade), in the strip's order, shuffled if shuffle is on. Albums without files are
     /// passed over; a notice says how many play. Which albums have files is read, and the
-    /// queue made, off the GTK thread (a million tracks take milliseconds).
+    /// queue made (and shuffled), off the GTK thread: a million tracks take milliseconds.
     func playAllShown() {
         Task { [weak self] in
-            guard let albums = await self?.library.playableAlbumsShown() else { return }
-            let queue = await Task.detached(priority: .userInitiated) { PlayQueue(albums: albums) }.value
+            guard let albums = await self?.library.playableAlbumsShown(), let shuffled = self?.player.settings.isShuffled else { return }
+            let queue = await Task.detached(priority: .userInitiated) {
+                var queue = PlayQueue(albums: albums)
+                if shuffled { queue.setShuffled(true) }
+                return queue
+            }.value
             guard let self else { return }
             guard player.playAll(queue) else {
                 toast.show(localized("None of the albums shown has music files to play"), offersUndo: false)

@@ -34,15 +34,16 @@ extension Player {
         return batch
     }
 
-    /// Play All: `queue` (every track of the albums shown, `PlayQueue(albums:)`) in place of
-    /// the queue, in its order or shuffled. Returns false when it is empty.
+    /// Play All: `queue` (every track of the albums shown, `PlayQueue(albums:)`, shuffled
+    /// already when shuffle is on) in place of the queue, shuffled or not as shuffle is now.
+    /// Returns false when it is empty.
     @discardableResult
     func playAll(_ queue: PlayQueue) -> Bool {
         var queue = queue
         guard !queue.isEmpty else { return false }
         tracks.forget()
         unplayable = []
-        if settings.isShuffled { queue.setShuffled(true) }
+        if queue.isShuffled != settings.isShuffled { queue.setShuffled(settings.isShuffled) }
         self.queue = queue
         notify(.queue)
         start(at: 0, position: 0, playing: true)
