@@ -191,6 +191,25 @@ struct PlaybackModelTests {
         #expect(throws: (any Error).self, "a run of no album") { try JSONDecoder().decode(QueueMemento.self, from: Data(broken.utf8)) }
     }
 
+    @Test("a shuffled order is kept packed, and one of an earlier version's numbers is read too")
+    func shuffledQueueMemento() throws {
+        var queue = PlayQueue(albums: [(albumID: 1, trackCount: 5000), (albumID: 2, trackCount: 3)])
+        var generator = SeededGenerator(seed: 7)
+        queue.setShuffled(true, using: &generator)
+        let memento = QueueMemento(queue)
+        let encoded = try JSONEncoder().encode(memento)
+        let json = try #require(try JSONSerialization.jsonObject(with: encoded) as? [String: Any])
+        #expect(json["shuffleOrder"] is String, "packed, not 5,003 numbers")
+        let back = try JSONDecoder().decode(QueueMemento.self, from: encoded)
+        #expect(back.shuffleOrder == queue.shuffleOrder)
+        #expect(back.queue { _ in true }.queue.currentEntry == queue.currentEntry)
+        let earlier = #"{"runs": [[1, 0, 3]], "shuffleOrder": [2, 0, 1], "current": 1}"#
+        #expect(try JSONDecoder().decode(QueueMemento.self, from: Data(earlier.utf8)).shuffleOrder == [2, 0, 1])
+        let damaged = #"{"runs": [[1, 0, 3]], "shuffleOrder": "not base64!", "current": 1}"#
+        let kept = try JSONDecoder().decode(QueueMemento.self, from: Data(damaged.utf8))
+        #expect(kept.shuffleOrder == nil && kept.runs.count == 1, "the queue is kept, in album order")
+    }
+
     @Test("a damaged queue, or one of 10 million tracks, is left out; the rest of the memento comes back")
     func damagedQueue() throws {
         let damaged = #"{"selectedAlbumID": 4, "playback": {"albumID": 1, "trackIndex": 0, "trackURI": "file:///a", "position": 2, "queue": {"runs": [[1, 0]], "current": 0}}}"#

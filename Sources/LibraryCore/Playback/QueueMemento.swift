@@ -1,3 +1,5 @@
+import Foundation
+
 // MARK: - QueueMemento
 
 /// The play queue as `state.json` keeps it: runs of tracks (album id, first track, count, and
@@ -9,8 +11,16 @@
 /// counts make a run each (about 15 bytes of `state.json` per album).
 public struct QueueMemento: Codable, Hashable, Sendable {
     public var runs: [Run]
+    /// While shuffled, the play order (indices into the tracks). Written packed, 4 bytes a
+    /// track in Base64 (`packed(_:)`): a million tracks are read back in milliseconds, where a
+    /// million JSON numbers took a large part of a second. A file of an earlier version holds
+    /// an array of numbers, read too.
     public var shuffleOrder: [Int32]?
     public var current: Int
+
+    private enum CodingKeys: String, CodingKey {
+        case runs, shuffleOrder, current
+    }
 
     /// The most tracks a queue read back may hold: a larger one is taken for damage.
     public static let maximumCount = 2_000_000
@@ -64,8 +74,39 @@ public struct QueueMemento: Codable, Hashable, Sendable {
             return overflow ? Int.max : sum
         }
         guard total <= Self.maximumCount else { throw Damage.tooLong(total) }
-        shuffleOrder = try container.decodeIfPresent([Int32].self, forKey: .shuffleOrder)
+        if let packed = try? container.decodeIfPresent(String.self, forKey: .shuffleOrder) {
+            shuffleOrder = Self.unpacked(packed)  // damaged: not shuffled, as an order of the wrong tracks is
+        } else {
+            shuffleOrder = try container.decodeIfPresent([Int32].self, forKey: .shuffleOrder)
+        }
         current = try container.decode(Int.self, forKey: .current)
+    }
+
+    public func encode(to encoder: any Encoder) throws {
+        var container = encoder.container(keyedBy: CodingKeys.self)
+        try container.encode(runs, forKey: .runs)
+        try container.encodeIfPresent(shuffleOrder.map(Self.packed), forKey: .shuffleOrder)
+        try container.encode(current, forKey: .current)
+    }
+
+    // MARK: The play order, packed
+
+    /// `order` as 4 little-endian bytes an index, in Base64.
+    static func packed(_ order: [Int32]) -> String {
+        var bytes = [UInt8]()
+        bytes.reserveCapacity(order.count * 4)
+        for index in order {
+            withUnsafeBytes(of: index.littleEndian) { bytes.append(contentsOf: $0) }
+        }
+        return Data(bytes).base64EncodedString()
+    }
+
+    /// The order `packed(_:)` wrote; nil for text that is not one.
+    static func unpacked(_ text: String) -> [Int32]? {
+        guard let data = Data(base64Encoded: text), data.count % 4 == 0 else { return nil }
+        return data.withUnsafeBytes { raw in
+            (0..<(raw.count / 4)).map { Int32(littleEndian: raw.loadUnaligned(fromByteOffset: $0 * 4, as: Int32.self)) }
+        }
     }
 
     /// The queue again, without the albums `isInLibrary` says are gone (deleted meanwhile),
