@@ -18,7 +18,8 @@ extension Player {
     /// changed since the last time (a pause, a seek or a track change at a million tracks
     /// costs nothing then).
     private func queueMemento(of queue: PlayQueue) -> QueueMemento {
-        if var memento = rememberedQueue?.revision == queue.revision ? rememberedQueue?.memento : nil {
+        if let remembered = rememberedQueue, remembered.revision == queue.revision {
+            var memento = remembered.memento
             memento.current = queue.current
             return memento
         }
