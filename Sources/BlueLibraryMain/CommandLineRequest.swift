@@ -10,8 +10,12 @@ import LibraryCore
 ///     bluelibrary --import FILE    opens the window and adds FILE's albums as one undoable command
 ///     bluelibrary FOLDER…          opens the window (or uses the running one) and imports the
 ///                                  music in the folders
+///     bluelibrary --gapplication-service
+///                                  how the desktop starts it over D-Bus (GNOME Shell's search,
+///                                  "Open With"): no window until one is asked for
 enum CommandLineRequest: Equatable {
     case openWindow
+    case service
     case importMusic([String])
     case export(URL)
     case importFile(URL)
@@ -32,6 +36,8 @@ enum CommandLineRequest: Equatable {
             let folders = options.filter { !$0.hasPrefix("-") }
             if options.contains(where: { $0 == "--help" || $0 == "-h" }) {
                 self = .usage("")
+            } else if options.contains("--gapplication-service") {
+                self = .service
             } else {
                 self = folders.isEmpty ? .openWindow : .importMusic(folders)
             }

@@ -38,7 +38,7 @@ case .importFile(let file):
     } catch {
         fail(error.description)
     }
-case .openWindow, .importMusic:
+case .openWindow, .importMusic, .service:
     break
 }
 
@@ -63,6 +63,7 @@ MainActor.assumeIsolated {
         app.filesToImport = [file]
     }
     if case .importMusic(let folders) = request { app.musicToOpen = folders }
+    if request == .service { app.runsAsService = true }
 }
 let status = MainActor.assumeIsolated { app.run() }
 MainActor.assumeIsolated { app.restartIfRequested() }

@@ -135,8 +135,9 @@ static inline void bl_accessible_set_required(GtkAccessible *accessible, gboolea
 /// A drop target accepting a file or image data, copied.
 static inline GtkDropTarget *bl_drop_target_new_for_files_and_textures(void) {
     GtkDropTarget *target = gtk_drop_target_new(G_TYPE_INVALID, GDK_ACTION_COPY);
-    GType types[] = { G_TYPE_FILE, GDK_TYPE_TEXTURE };
-    gtk_drop_target_set_gtypes(target, types, 2);
+    // The list first: GTK reads a drop as the first type it can, and Files drags several.
+    GType types[] = { GDK_TYPE_FILE_LIST, G_TYPE_FILE, GDK_TYPE_TEXTURE };
+    gtk_drop_target_set_gtypes(target, types, 3);
     return target;
 }
 
@@ -165,6 +166,11 @@ static inline GtkDragSource *bl_drag_source_new_moving(void) {
 /// The file a dropped value holds, or NULL (borrowed).
 static inline GFile *bl_value_file(const GValue *value) {
     return G_VALUE_HOLDS(value, G_TYPE_FILE) ? G_FILE(g_value_get_object(value)) : NULL;
+}
+
+/// The files a dropped list holds (a `GSList` of `GFile`, borrowed), or NULL.
+static inline GSList *bl_value_files(const GValue *value) {
+    return G_VALUE_HOLDS(value, GDK_TYPE_FILE_LIST) ? (GSList *)g_value_get_boxed(value) : NULL;
 }
 
 /// The texture a dropped value holds, or NULL (borrowed).

@@ -9,16 +9,20 @@ import Foundation
 
 extension Application {
     /// In the running instance, after `register()`: exports `object` at the application's
-    /// object path on its session bus connection, beside GApplication's own interfaces, for
-    /// a second launch to call with `callRunningInstance`. Nil without a session bus.
+    /// object path on its session bus connection (or at `child` below it), beside
+    /// GApplication's own interfaces, for a second launch to call with `callRunningInstance`,
+    /// or for the desktop to call by the application's name (GNOME Shell's search provider).
+    /// Nil without a session bus.
     ///
     /// Throws `DBusError.invalidArgs` for introspection XML that GDBus rejects or that
     /// declares no interface. Keep the service: releasing it withdraws the object.
-    public func export(_ object: SessionBusObject, introspectionXML: String) throws(DBusError) -> SessionBusService? {
+    public func export(_ object: SessionBusObject, introspectionXML: String, child: String? = nil) throws(DBusError) -> SessionBusService? {
         let application = bl_g_application(gObject)
         guard let connection = g_application_get_dbus_connection(application),
               let path = g_application_get_dbus_object_path(application) else { return nil }
-        return try SessionBusService(exportingOn: connection, path: String(cString: path),
+        let objectPath = String(cString: path) + (child.map { "/" + $0 } ?? "")
+        guard g_variant_is_object_path(objectPath) != 0 else { throw .invalidArgs("Not an object path: \(objectPath)") }
+        return try SessionBusService(exportingOn: connection, path: objectPath,
                                      introspectionXML: introspectionXML, object: object)
     }
 

@@ -60,6 +60,18 @@ public final class Application: ObjectHandle, ActionMap {
         return g_application_run(bl_g_application(gObject), Int32(argv.count - 1), &argv)
     }
 
+    /// Makes the application a D-Bus activated service (`--gapplication-service`, as the
+    /// desktop starts a `DBusActivatable` app, to answer a search or open a file): `run`
+    /// then opens no window until asked to, and returns once nothing has used it for
+    /// `inactivityTimeout`. Call before `run`.
+    public func runAsService(inactivityTimeout: Duration) {
+        let application = bl_g_application(gObject)
+        let flags = g_application_get_flags(application).rawValue | G_APPLICATION_IS_SERVICE.rawValue
+        g_application_set_flags(application, GApplicationFlags(rawValue: flags))
+        let milliseconds = inactivityTimeout.components.seconds * 1000 + inactivityTimeout.components.attoseconds / 1_000_000_000_000_000
+        g_application_set_inactivity_timeout(application, guint(clamping: milliseconds))
+    }
+
     /// Registers with the session (needed before windows when not using `run`).
     @discardableResult
     public func register() -> Bool {

@@ -21,6 +21,11 @@ public final class SearchEntry: Widget {
         set { gtk_editable_set_text(bl_editable(gObject), newValue) }
     }
 
+    /// Puts the cursor after the text, nothing selected (the user goes on typing).
+    public func moveCursorToEnd() {
+        gtk_editable_set_position(bl_editable(gObject), -1)
+    }
+
     /// How wide the field is, in characters: at least `minimum`, `natural` when there is room.
     public func setWidthInCharacters(minimum: Int, natural: Int) {
         gtk_editable_set_width_chars(bl_editable(gObject), Int32(minimum))

@@ -23,6 +23,23 @@ public protocol SessionBusObject: AnyObject {
 
     /// Sets a writable property; false refuses the value (`org.freedesktop.DBus.Error.InvalidArgs`).
     func setProperty(interface: String, name: String, value: DBusValue) -> Bool
+
+    /// Runs a method whose answer comes later (read off the GTK thread): calls `reply` once,
+    /// on the GTK thread, with the reply's values or the error to reply with. By default, the
+    /// answer of `call(interface:method:arguments:)`, at once.
+    func call(interface: String, method: String, arguments: [DBusValue],
+              reply: @escaping @MainActor (Result<[DBusValue], DBusError>) -> Void)
+}
+
+extension SessionBusObject {
+    public func call(interface: String, method: String, arguments: [DBusValue],
+                     reply: @escaping @MainActor (Result<[DBusValue], DBusError>) -> Void) {
+        do throws(DBusError) {
+            reply(.success(try call(interface: interface, method: method, arguments: arguments)))
+        } catch {
+            reply(.failure(error))
+        }
+    }
 }
 
 /// One object exported on the session bus under a well-known name, such as MPRIS's
@@ -226,14 +243,21 @@ public final class SessionBusService {
         guard let arguments = parameters.map(DBusValue.values(of:)) ?? [] else {
             return Self.reply(to: invocation, with: .invalidArgs("Arguments of unsupported types"))
         }
-        do {
-            let values = try object.call(interface: interface, method: method, arguments: arguments)
-            guard let tuple = DBusValue.makeTuple(values) else {
-                return Self.reply(to: invocation, with: .failed("\(method) made a reply that cannot be sent"))
+        // GDBus hands the invocation over: it lives until one of its `return` calls, which the
+        // object may make later.
+        var hasReplied = false
+        object.call(interface: interface, method: method, arguments: arguments) { result in
+            guard !hasReplied else { return }
+            hasReplied = true
+            switch result {
+            case .success(let values):
+                guard let tuple = DBusValue.makeTuple(values) else {
+                    return Self.reply(to: invocation, with: .failed("\(method) made a reply that cannot be sent"))
+                }
+                g_dbus_method_invocation_return_value(invocation, tuple)  // GDBus checks its type
+            case .failure(let error):
+                Self.reply(to: invocation, with: error)
             }
-            g_dbus_method_invocation_return_value(invocation, tuple)  // GDBus checks its type
-        } catch {
-            Self.reply(to: invocation, with: error)
         }
     }
 

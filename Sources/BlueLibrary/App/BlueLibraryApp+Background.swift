@@ -17,7 +17,7 @@ extension BlueLibraryApp {
         preferencesWindow = nil  // closed with its parent
         guard let library, let player = playback?.player,
               library.preferences.keepsPlayingWhenWindowIsClosed, player.status == .playing else {
-            playback?.shutDown()
+            endPlayback()
             return
         }
         Log.ui.message("the window closed; the music plays on")

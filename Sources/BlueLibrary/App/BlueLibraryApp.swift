@@ -45,6 +45,13 @@ public final class BlueLibraryApp {
     var musicAwaitingLibrary: [URL] = []
     /// What other launches ask of this one over the session bus, from its startup.
     private var launchRequests: LaunchRequests?
+    /// GNOME Shell's search of the library, from its startup.
+    private var searchProvider: ShellSearchProvider?
+    /// Whether the desktop started the app as a D-Bus service (`--gapplication-service`): it
+    /// opens no window until asked to, and ends after `serviceInactivityTimeout` unused.
+    public var runsAsService = false
+    /// How long a BlueLibrary started as a service waits for a question or a window.
+    static let serviceInactivityTimeout = Duration.seconds(60)
 
     /// Called with the main window's controller when it has been created, before it is shown:
     /// where `main` attaches observers of its own (the diagnostics).
@@ -62,6 +69,7 @@ public final class BlueLibraryApp {
         application.onStartup { [weak self] in
             guard let self else { return }
             launchRequests = LaunchRequests(app: self, application: application)
+            searchProvider = ShellSearchProvider(app: self, application: application)
         }
         application.onOpen { [weak self] folders in self?.open(folders) }
         application.onShutdown { [weak self] in
@@ -75,6 +83,7 @@ public final class BlueLibraryApp {
     public func run() -> Int32 {
         MainLoop.drainDispatchMainQueue()
         MainLoop.onTerminationRequest { [weak self] in self?.quit(warningOfUnsavedChanges: false) }
+        if runsAsService { application.runAsService(inactivityTimeout: Self.serviceInactivityTimeout) }
         let status = application.run(files: musicToOpen)
         return status == 0 ? exitStatus : status
     }
@@ -93,21 +102,17 @@ public final class BlueLibraryApp {
             windowController.present()
             return
         }
-        if let library {
-            openWindow(over: library)
-            return
-        }
-        if LibraryPreload.isWaitingForLock {
+        if library == nil, LibraryPreload.isWaitingForLock {
             if let inUseWindow { inUseWindow.present() } else { waitForLibrary() }
             return
         }
-        let library = makeLibrary()
-        if library.isInUseElsewhere {
+        guard let library = openLibrary() else {
             // One instance per library: this launch was not sent to the running one (no
             // session bus, or one it cannot reach), and must not write the same database.
-            Log.ui.message("BlueLibrary is already running with the library in \(library.dataFolder.path); use its window.")
+            let folder = makeLibrary().dataFolder
+            Log.ui.message("BlueLibrary is already running with the library in \(folder.path); use its window.")
             exitStatus = 1
-            let window = inUseWindow ?? LibraryInUseWindow(application: application, libraryFolder: library.dataFolder)
+            let window = inUseWindow ?? LibraryInUseWindow(application: application, libraryFolder: folder)
             inUseWindow = window
             window.showInUse()
             refuseMusic(musicAwaitingLibrary)
@@ -115,11 +120,6 @@ public final class BlueLibraryApp {
             window.present()
             return
         }
-        AppResources.applyWindowIcon()
-        self.library = library
-        playback = PlaybackSession(application: application, library: library,
-                                   onRaise: { [weak self] in self?.activate() },
-                                   onQuit: { [weak self] in self?.quit() })
         openWindow(over: library)
         // The waiting window goes once the library's is there (never no window in between,
         // which would end the app).
@@ -127,13 +127,28 @@ public final class BlueLibraryApp {
         inUseWindow = nil
         for file in filesToImport { windowController?.importAlbumList(from: file) }
         filesToImport = []
-        if !musicAwaitingLibrary.isEmpty { windowController?.importMusic(musicAwaitingLibrary) }
+        if !musicAwaitingLibrary.isEmpty { windowController?.openMusic(musicAwaitingLibrary) }
         musicAwaitingLibrary = []
+    }
+
+    /// The library, opened if it is not open yet, with no window (GNOME Shell's search asks a
+    /// BlueLibrary that the desktop started as a service); nil while another process holds it.
+    func openLibrary() -> LibraryAPI? {
+        if let library { return library }
+        guard !LibraryPreload.isWaitingForLock else { return nil }
+        let library = makeLibrary()
+        guard !library.isInUseElsewhere else { return nil }
+        self.library = library
+        return library
     }
 
     /// Opens the main window over `library`, showing and driving the app's player.
     private func openWindow(over library: LibraryAPI) {
-        guard let playback else { return }
+        AppResources.applyWindowIcon()
+        let playback = self.playback ?? PlaybackSession(application: application, library: library,
+                                                       onRaise: { [weak self] in self?.activate() },
+                                                       onQuit: { [weak self] in self?.quit() })
+        self.playback = playback
         let controller = MainWindowController(application: application, library: library, player: playback.player)
         controller.onClosed = { [weak self] in self?.windowClosed() }
         controller.hasToldLoadProblems = hasOpenedWindow
@@ -142,6 +157,13 @@ public final class BlueLibraryApp {
         onWindowOpened?(controller)
         controller.present()
         stopHoldingForMusic()  // the window keeps the app running now
+    }
+
+    /// Ends the playback (its place saved), with the window closed and no music to go on: a
+    /// BlueLibrary started as a service may open its window again, with a new player.
+    func endPlayback() {
+        playback?.shutDown()
+        playback = nil
     }
 
     /// Shows that the launch waits for another process to let go of the library, and

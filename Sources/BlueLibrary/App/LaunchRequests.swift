@@ -60,7 +60,7 @@ extension BlueLibraryApp {
     func open(_ folders: [URL]) {
         activate()
         if let windowController {
-            windowController.importMusic(folders)
+            windowController.openMusic(folders)
         } else if isWaitingForLibrary {
             musicAwaitingLibrary += folders
         } else {

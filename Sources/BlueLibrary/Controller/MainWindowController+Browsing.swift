@@ -33,6 +33,21 @@ extension MainWindowController {
         browsingBar.entry.grabFocus()
     }
 
+    /// Opens the search with `text` typed in (GNOME Shell's search, continued in the window).
+    func search(for text: String) {
+        startSearching()
+        browsingBar.search(for: text)
+        browsingBar.entry.moveCursorToEnd()
+    }
+
+    /// Selects album `id` and centres it, closing the search first when it hides the album
+    /// (a result of GNOME Shell's search, activated).
+    func reveal(albumID id: AlbumID) {
+        if library.index(of: id) == nil, browsingBar.searchBar.isSearching { stopSearching() }
+        library.selectAlbum(withID: id)
+        scroller.focusWhenShown()
+    }
+
     /// Escape in the search field, or the bar closed: the whole library again (in the same
     /// sort), the album selected in the search still selected, the focus back in the strip.
     func stopSearching() {

@@ -16,12 +16,12 @@ extension MainWindowController {
         }
     }
 
-    /// Imports music folders (or audio files) with the progress bar; folders given while an
-    /// import runs are imported after it.
-    package func importMusic(_ folders: [URL]) {
+    /// Imports music folders (or audio files) with the progress bar, then calls `done`;
+    /// folders given while an import runs are imported after it.
+    package func importMusic(_ folders: [URL], then done: (@MainActor () -> Void)? = nil) {
         guard !folders.isEmpty else { return }
         guard musicImports.running == nil else {
-            musicImports.waiting.append(folders)
+            musicImports.waiting.append((folders, done))
             return
         }
         importProgress.start(localized("Looking for music…"))
@@ -37,11 +37,12 @@ extension MainWindowController {
                 library.selectAlbum(at: index)
             }
             finishImport(summary, of: folders)
+            done?()
         }
     }
 
     /// Whether an import is under way (or waiting).
-    package var isImportingMusic: Bool { musicImports.running != nil || !musicImports.waiting.isEmpty }
+    package var isImportingMusic: Bool { musicImports.running != nil || !musicImports.waiting.isEmpty || musicImports.sorting > 0 }
 
     /// Stops the import under way (and those waiting).
     func cancelMusicImport() {
@@ -63,6 +64,34 @@ extension MainWindowController {
         return isFolder.boolValue || MusicFiles.isAudioFile(named: url.lastPathComponent)
     }
 
+    /// Music handed over from outside ("Open With BlueLibrary" in Files, `bluelibrary FILE…`,
+    /// a drop on the window): folders are imported, and audio files bring in their folders;
+    /// then the album of the first file given is selected, and that file plays. What is not
+    /// music, or cannot be read, is named in words and changes nothing (`OpenedMusic`).
+    package func openMusic(_ items: [URL]) {
+        if !isImportingMusic { importProgress.start(localized("Looking for music…")) }  // shown at once
+        musicImports.sorting += 1
+        Task { [weak self] in
+            let opened = await OpenedMusic.sort(items)
+            guard let self else { return }
+            musicImports.sorting -= 1
+            problems.show(opened.refusals, heading: localized("Not Imported"))
+            if opened.folders.isEmpty, !isImportingMusic { importProgress.finish() }
+            importMusic(opened.folders) { [weak self] in
+                guard let file = opened.firstFile else { return }
+                Task { [weak self] in await self?.play(openedFile: file) }
+            }
+        }
+    }
+
+    /// Selects the album `file` was imported into, and plays it from that file.
+    private func play(openedFile file: MusicFilePath) async {
+        guard let id = await library.albumID(ofFileAt: file) else { return }
+        reveal(albumID: id)
+        let tracks = await library.loadTracks(ofAlbum: id)
+        _ = player.play(albumID: id, from: tracks.firstIndex { $0.path == file } ?? 0)
+    }
+
     private func finishImport(_ summary: MusicImportSummary, of folders: [URL]) {
         musicImports.running = nil
         importProgress.finish()
@@ -71,7 +100,7 @@ extension MainWindowController {
         problems.show(Self.skippedMessages(summary.skipped), heading: localized("Some Files Were Skipped"))
         if let next = musicImports.waiting.first {
             musicImports.waiting.removeFirst()
-            importMusic(next)
+            importMusic(next.folders, then: next.done)
         }
     }
 
@@ -116,5 +145,7 @@ extension MainWindowController {
 @MainActor
 struct MusicImports {
     var running: Task<Void, Never>?
-    var waiting: [[URL]] = []
+    /// Music opened from outside, being sorted before it is imported (`OpenedMusic`).
+    var sorting = 0
+    var waiting: [(folders: [URL], done: (@MainActor () -> Void)?)] = []
 }

@@ -46,11 +46,11 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
         return menu
     }
 
-    /// An image file or image data dropped onto a cover becomes its album's cover; a music
-    /// folder (or an audio file) is imported.
+    /// An image file or image data dropped onto a cover becomes its album's cover; music
+    /// (folders, audio files) is opened as from the file manager (`openMusic`).
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
-        if case .file(let url) = item, Self.isMusic(url) {
-            importMusic([url])
+        if !item.files.isEmpty, item.files.contains(where: Self.isMusic) || item.files.count > 1 {
+            openMusic(item.files)
         } else {
             setCover(from: item, at: index)
         }

@@ -104,8 +104,8 @@ public final class MainWindowController {
         page.append(playBar)
         window.setContent(page)
         windowDropTarget.onDrop { [weak self] item, _, _ in
-            guard let self, case .file(let url) = item, Self.isMusic(url) else { return false }
-            importMusic([url])
+            guard let self, !item.files.isEmpty else { return false }
+            openMusic(item.files)
             return true
         }
         toast.overlay.addController(windowDropTarget)

@@ -21,7 +21,9 @@ struct CoverIntake {
         let data: Data
         let name: String
         switch item {
-        case .file(let file):
+        case .file, .files:
+            // Of several files, the first: an album has one cover.
+            guard let file = item.files.first else { throw .notAnImage(name: "") }
             name = file.lastPathComponent
             data = try await library.readCoverImage(at: file)
         case .texture(let texture):

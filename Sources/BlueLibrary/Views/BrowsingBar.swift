@@ -81,8 +81,14 @@ package final class BrowsingBar: Widget {
 
     /// Clears the search and the filters (Escape, or the bar closed), calling `onChange`.
     func clear() {
+        search(for: "")
+    }
+
+    /// Puts `text` in the search field and clears the filters (a search GNOME Shell hands
+    /// over), calling `onChange`.
+    func search(for text: String) {
         isUpdating = true
-        entry.text = ""
+        entry.text = text
         isUpdating = false
         genre = nil
         decade = nil

@@ -64,6 +64,13 @@ extension LibraryDatabase {
         return StoredTrack(stamp: FileStamp(path: file, size: row["size"], modified: row["modified"]), albumID: row["albumID"], tags: decoded)
     }
 
+    /// The album of the imported file at `path`; nil when the library has no such file.
+    func albumID(ofTrackAt path: MusicFilePath) throws -> AlbumID? {
+        try writer.read { db in
+            try AlbumID.fetchOne(db, sql: "SELECT albumID FROM track WHERE path = ?", arguments: [Data(path.bytes)])
+        }
+    }
+
     /// The files of the album `id`, in no order.
     func tracks(ofAlbum id: AlbumID) throws -> [Track] {
         try writer.read { db in

@@ -33,6 +33,25 @@ extension LibraryAPI {
         persistency.prepareBrowsing(in: requestedQuery.sort)
     }
 
+    /// The albums of which every word of `text` begins a word, as the window's search finds
+    /// them (the same folding of case and accents), in the user's order, whatever the window
+    /// shows: GNOME Shell's search. Answered after every change made so far, from memory when
+    /// it can, else on the commit queue; none for a text with no word.
+    public func albumIDs(matchingSearch text: String) async -> [AlbumID] {
+        let query = AlbumQuery(searchText: text)
+        guard !query.searchedWords.isEmpty else { return [] }
+        if let ids = persistency.albumIDsAtOnce(matching: query) { return ids }
+        let answer = await withCheckedContinuation { continuation in
+            persistency.albumIDs(matching: query, isStillAsked: { true }) { continuation.resume(returning: $0) }
+        }
+        switch answer {
+        case .success(let ids): return ids ?? []
+        case .failure(let error):
+            Log.core.warning("the search could not be made: \(error)")
+            return []
+        }
+    }
+
     private func ask(_ query: AlbumQuery) {
         let generation = askedGeneration.withLock { asked in
             asked += 1

@@ -46,6 +46,12 @@ extension LibraryAPI {
         }
     }
 
+    /// The album the music file at `path` was imported into (read after every change made so
+    /// far: an import just ended is there); nil when the library has no such file.
+    public func albumID(ofFileAt path: MusicFilePath) async -> AlbumID? {
+        (try? await persistency.readAfterCommits { database in try database.albumID(ofTrackAt: path) }) ?? nil
+    }
+
     /// The album `id`, shown or not; nil when it is not in the library.
     public func album(withID id: AlbumID) -> Album? {
         rows.entry(id, page: [id][...])?.album

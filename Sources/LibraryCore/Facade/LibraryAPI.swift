@@ -243,6 +243,15 @@ public final class LibraryAPI {
         saveState()
     }
 
+    /// Selects album `id` where it is shown; when the search or a filter hides it, it is the
+    /// album selected once they show it again (the search closed). Nothing for an album not
+    /// in the library.
+    public func selectAlbum(withID id: AlbumID) {
+        if let index = index(of: id) { return selectAlbum(at: index) }
+        guard contains(albumID: id) else { return }
+        browsing.heldSelection = id
+    }
+
     /// Changes the selection and tells the observers; `false` if it was already `index`.
     @discardableResult
     func setSelection(_ index: Int?) -> Bool {
