@@ -8,22 +8,44 @@ import CGtk
 import Foundation
 
 extension Application {
-    /// In the running instance, after `register()`: exports `object` at the application's
-    /// object path on its session bus connection (or at `child` below it), beside
-    /// GApplication's own interfaces, for a second launch to call with `callRunningInstance`,
-    /// or for the desktop to call by the application's name (GNOME Shell's search provider).
-    /// Nil without a session bus.
+    /// Exports `object` at the application's object path on its session bus connection (or
+    /// at `child` below it), beside GApplication's own interfaces: in the running instance,
+    /// for a second launch to call with `callRunningInstance`, or for the desktop to call by
+    /// the application's name (GNOME Shell's search provider). Nil without a session bus.
+    ///
+    /// Exported before the application registers (before `run`), the object is there when the
+    /// name is taken: a call that started the app over D-Bus finds it, where one exported at
+    /// `onStartup` would have come a moment too late.
     ///
     /// Throws `DBusError.invalidArgs` for introspection XML that GDBus rejects or that
     /// declares no interface. Keep the service: releasing it withdraws the object.
     public func export(_ object: SessionBusObject, introspectionXML: String, child: String? = nil) throws(DBusError) -> SessionBusService? {
         let application = bl_g_application(gObject)
-        guard let connection = g_application_get_dbus_connection(application),
-              let path = g_application_get_dbus_object_path(application) else { return nil }
-        let objectPath = String(cString: path) + (child.map { "/" + $0 } ?? "")
+        let connection: OpaquePointer?
+        let path: String
+        if g_application_get_is_registered(application) != 0 {
+            connection = g_application_get_dbus_connection(application).map { OpaquePointer(g_object_ref(UnsafeMutableRawPointer($0))) }
+            path = g_application_get_dbus_object_path(application).map { String(cString: $0) } ?? ""
+        } else {
+            // The connection GApplication will register on: the process's shared session bus.
+            var error: UnsafeMutablePointer<GError>?
+            connection = g_bus_get_sync(G_BUS_TYPE_SESSION, nil, &error)
+            g_clear_error(&error)
+            path = Self.objectPath(ofApplicationID: g_application_get_application_id(application).map { String(cString: $0) } ?? "")
+        }
+        // The service keeps a reference of its own.
+        defer { if let connection { g_object_unref(UnsafeMutableRawPointer(connection)) } }
+        guard let connection, !path.isEmpty else { return nil }
+        let objectPath = path + (child.map { "/" + $0 } ?? "")
         guard g_variant_is_object_path(objectPath) != 0 else { throw .invalidArgs("Not an object path: \(objectPath)") }
         return try SessionBusService(exportingOn: connection, path: objectPath,
                                      introspectionXML: introspectionXML, object: object)
+    }
+
+    /// The object path GApplication exports an application at: its id with `/` for `.` and
+    /// `_` for `-`.
+    static func objectPath(ofApplicationID id: String) -> String {
+        "/" + id.replacingOccurrences(of: ".", with: "/").replacingOccurrences(of: "-", with: "_")
     }
 
     /// In a second launch, after `register()` found another running instance (`isRemote`):

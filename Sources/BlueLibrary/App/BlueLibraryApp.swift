@@ -45,7 +45,9 @@ public final class BlueLibraryApp {
     var musicAwaitingLibrary: [URL] = []
     /// What other launches ask of this one over the session bus, from its startup.
     private var launchRequests: LaunchRequests?
-    /// GNOME Shell's search of the library, from its startup.
+    /// Whether several apps run side by side (tests): none owns the app's name.
+    private let allowsMultipleInstances: Bool
+    /// GNOME Shell's search of the library, from `run`.
     private var searchProvider: ShellSearchProvider?
     /// Whether the desktop started the app as a D-Bus service (`--gapplication-service`): it
     /// opens no window until asked to, and ends after `serviceInactivityTimeout` unused.
@@ -64,12 +66,12 @@ public final class BlueLibraryApp {
     public init(allowsMultipleInstances: Bool = false, library: @escaping @MainActor () -> LibraryAPI = { LibraryAPI.shared }) {
         AppResources.register()
         application = Application(id: AppInfo.applicationID, allowsMultipleInstances: allowsMultipleInstances, handlesOpen: true)
+        self.allowsMultipleInstances = allowsMultipleInstances
         makeLibrary = library
         application.onActivate { [weak self] in self?.activate() }
         application.onStartup { [weak self] in
             guard let self else { return }
             launchRequests = LaunchRequests(app: self, application: application)
-            searchProvider = ShellSearchProvider(app: self, application: application)
         }
         application.onOpen { [weak self] folders in self?.open(folders) }
         application.onShutdown { [weak self] in
@@ -84,6 +86,8 @@ public final class BlueLibraryApp {
         MainLoop.drainDispatchMainQueue()
         MainLoop.onTerminationRequest { [weak self] in self?.quit(warningOfUnsavedChanges: false) }
         if runsAsService { application.runAsService(inactivityTimeout: Self.serviceInactivityTimeout) }
+        // Before the name is taken: the search that started the app finds its provider.
+        if !allowsMultipleInstances { searchProvider = ShellSearchProvider(app: self, application: application) }
         let status = application.run(files: musicToOpen)
         return status == 0 ? exitStatus : status
     }
