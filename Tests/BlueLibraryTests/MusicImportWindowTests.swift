@@ -6,8 +6,8 @@ import TestSupport
 @testable import LibraryCore
 
 /// Importing music folders in the window: a folder dropped onto the window or onto the strip,
-/// the progress bar and its Stop button, the albums with their tracks, length and folder, and
-/// undo.
+/// audio files dragged from Files together, a file that is not music refused in words, the
+/// progress bar and its Stop button, the albums with their tracks, length and folder, and undo.
 @MainActor
 @Suite(.serialized)
 struct MusicImportWindowTests {
@@ -65,6 +65,33 @@ struct MusicImportWindowTests {
             #expect(await harness.wait(for: "the import undone") { harness.report.albumCount == 5 })
             report = harness.report
             #expect(!report.canUndo)
+            await harness.close()
+        }
+    }
+
+    @Test func audioFilesDroppedTogetherBringInTheirFoldersAndANonMusicFileChangesNothing() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("My Music", isDirectory: true)
+            try makeMusic(in: music, folders: folders)
+            let notes = folders.root.appendingPathComponent("notes.txt")
+            try Data("not music".utf8).write(to: notes)
+            let harness = try await WindowHarness(folders: folders)
+            let window = harness.window
+
+            #expect(window.windowDropTarget.drop(file: notes))
+            #expect(await harness.wait(for: "the refusal") { harness.report.problem != nil && !window.isImportingMusic })
+            #expect(harness.report.problem == "“notes.txt” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus and M4A files.")
+            #expect(harness.report.albumCount == 5)
+            #expect(!harness.report.canUndo, "nothing was recorded")
+
+            // Two tracks of two albums, as Files drags a selection: both folders come in.
+            let dropped = [music.appendingPathComponent("Ballads/2.flac"), music.appendingPathComponent("Blue Train/1.flac")]
+            #expect(window.windowDropTarget.drop(files: dropped))
+            #expect(await harness.wait(for: "the import to end") { !window.isImportingMusic && harness.report.albumCount == 7 })
+            #expect(await harness.wait(for: "the first file's album") { harness.report.properties.contains("Album: Ballads") })
+            try await harness.press("ctrl+z")
+            #expect(await harness.wait(for: "the import undone") { harness.report.albumCount == 5 })
             await harness.close()
         }
     }

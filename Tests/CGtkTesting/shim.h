@@ -45,6 +45,22 @@ static inline gboolean bl_test_drop_file(void *target, const char *path, double 
     return accepted;
 }
 
+/// Drops the files at `paths` (`count` of them) at once, as Files drags a selection (a
+/// `GdkFileList`).
+static inline gboolean bl_test_drop_files(void *target, const char *const *paths, int count, double x, double y) {
+    GSList *files = NULL;
+    for (int index = count - 1; index >= 0; index--) files = g_slist_prepend(files, g_file_new_for_path(paths[index]));
+    GdkFileList *list = gdk_file_list_new_from_list(files);
+    g_slist_free_full(files, g_object_unref);
+    GValue value = G_VALUE_INIT;
+    g_value_init(&value, GDK_TYPE_FILE_LIST);
+    g_value_take_boxed(&value, list);
+    gboolean accepted = FALSE;
+    g_signal_emit_by_name(target, "drop", &value, x, y, &accepted);
+    g_value_unset(&value);
+    return accepted;
+}
+
 /// Drops the image in the file at `path` as image data (a `GdkTexture`), as a web browser does.
 static inline gboolean bl_test_drop_texture(void *target, const char *path, double x, double y) {
     GdkTexture *texture = gdk_texture_new_from_filename(path, NULL);

@@ -34,6 +34,16 @@ extension DropTarget {
         bl_test_drop_file(UnsafeMutableRawPointer(gObject), file.path, x, y) != 0
     }
 
+    /// Drops several files at once, as Files drags a selection.
+    @discardableResult
+    public func drop(files: [URL], x: Double = 10, y: Double = 10) -> Bool {
+        var paths = files.map { strdup($0.path) }
+        defer { paths.forEach { free($0) } }
+        return paths.withUnsafeMutableBufferPointer { buffer in
+            buffer.withMemoryRebound(to: UnsafePointer<CChar>?.self) { bl_test_drop_files(UnsafeMutableRawPointer(gObject), $0.baseAddress, Int32(files.count), x, y) != 0 }
+        }
+    }
+
     /// Drops the image in `file` as image data (a texture), as a web browser does.
     @discardableResult
     public func drop(imageDataOf file: URL, x: Double = 10, y: Double = 10) -> Bool {
