@@ -242,7 +242,17 @@ bool readTags(TagLib::File *file, bl_tags &tags) {
     TagLib::ByteVector cover;
     tags.has_front_cover = findFrontCover(file, cover) ? 1 : 0;
 
-    return storeTextFields(readTextFields(properties), tags);
+    TextFields fields = readTextFields(properties);
+    if (tag) {
+        // The PropertyMap of an MP3 holds only its first tag (ID3v2, else APE, else ID3v1): an
+        // ID3v2 header without the text (as ffmpeg and many rippers write it) would hide an
+        // ID3v1 tag that has it. The merged tag takes each field from the first tag that has it.
+        if (fields.title.empty()) fields.title = utf8(tag->title());
+        if (fields.artist.empty()) fields.artist = utf8(tag->artist());
+        if (fields.album.empty()) fields.album = utf8(tag->album());
+        if (fields.genre.empty()) fields.genre = utf8(tag->genre());
+    }
+    return storeTextFields(fields, tags);
 }
 
 }  // namespace

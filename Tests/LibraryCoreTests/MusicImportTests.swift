@@ -44,6 +44,38 @@ struct MusicImportTests {
         #expect(album.tableRepresentation.map(\.title) == ["Artist", "Album", "Genre", "Year", "Tracks", "Length", "Folder"])
     }
 
+    @Test("an MP3 whose ID3v2 tag lacks the text (as ffmpeg and many rippers write it) takes it from its ID3v1 tag")
+    func id3v1BehindABareID3v2Header() async throws {
+        let file = music.appendingPathComponent("Old Rip/01.mp3")
+        try FileManager.default.createDirectory(at: file.deletingLastPathComponent(), withIntermediateDirectories: true)
+        var data = try Data(contentsOf: maker.template(.mp3))  // ffmpeg's ID3v2 header names only the encoder
+        data.append(Self.id3v1(title: "Heroes", artist: "David Bowie", album: "Heroes", year: "1977", track: 3, genre: 17))
+        try data.write(to: file)
+
+        let tags = try TrackTagReader.read(path: #require(MusicFilePath(url: file)))
+        #expect(tags.title == "Heroes")
+        #expect(tags.artist == "David Bowie")
+        #expect(tags.album == "Heroes")
+        #expect(tags.genre == "Rock", "ID3v1's genre 17")
+        #expect(tags.year == 1977)
+        #expect(tags.trackNumber == 3)
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await importMusic(library)
+        let album = try #require(library.albums.first)
+        #expect(album.title == "Heroes", "not the folder's name")
+        #expect(album.artist == "David Bowie", "not Unknown Artist")
+    }
+
+    /// An ID3v1.1 tag: the last 128 bytes of an MP3, fixed-length Latin-1 fields.
+    private static func id3v1(title: String, artist: String, album: String, year: String, track: UInt8, genre: UInt8) -> Data {
+        func field(_ text: String, _ length: Int) -> [UInt8] {
+            let bytes = Array(text.utf8.prefix(length))
+            return bytes + Array(repeating: 0, count: length - bytes.count)
+        }
+        let fields = field(title, 30) + field(artist, 30) + field(album, 30) + field(year, 4)
+        return Data(Array("TAG".utf8) + fields + field("", 28) + [0, track, genre])
+    }
+
     @Test("grouping: album artist over artists, same titles by different artists apart, a multi-disc album together")
     func grouping() async throws {
         let maker = maker

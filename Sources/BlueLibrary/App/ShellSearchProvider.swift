@@ -140,7 +140,7 @@ final class ShellSearchProvider: SessionBusObject {
         if let library = app?.openLibrary() { return library }
         if !hasToldLibraryHeld {
             hasToldLibraryHeld = true
-            Log.ui.message("GNOME Shell's search finds nothing while another BlueLibrary has the library open")
+            Log.ui.message("GNOME Shell's search finds nothing while another program holds the library")
         }
         return nil
     }

@@ -16,10 +16,13 @@ struct OpenedMusic: Sendable {
     /// Why each item refused was not imported, one sentence each.
     private(set) var refusals: [String] = []
 
-    /// Sorts `items` off the GTK thread: a file on a drive that stops answering, or one that
-    /// takes TagLib long to read, never holds the window.
+    /// Sorts `items` on a dispatch queue, off the GTK thread and off Swift's cooperative
+    /// threads: a file on a drive that stops answering, or one that takes TagLib long to read,
+    /// holds neither the window nor the tasks that draw it.
     static func sort(_ items: [URL]) async -> OpenedMusic {
-        await Task.detached { OpenedMusic(items) }.value
+        await withCheckedContinuation { continuation in
+            DispatchQueue.global(qos: .userInitiated).async { continuation.resume(returning: OpenedMusic(items)) }
+        }
     }
 
     private init(_ items: [URL]) {
