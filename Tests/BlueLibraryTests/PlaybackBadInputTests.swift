@@ -21,11 +21,13 @@ struct PlaybackBadInputTests {
             defer { pulse.stop() }
             // The files, not their folder: a music folder is followed, and its album would lose
             // Part 2 by itself; files imported alone are not, as if their drive came and went.
+            // The app opens files by importing their folders ("Open With"), so they are imported
+            // alone beforehand, through the library itself.
+            await Self.importAlone(files, into: folders)
             // The player's debug log (what the pipeline reported) is in the app's output, for a failure.
-            try folders.writeState(TestFolders.stateKeepingNotices)
-            let app = try AppProcess(folders: folders, arguments: files.map(\.path),
+            let app = try AppProcess(folders: folders,
                                      environment: pulse.environment.merging(["G_MESSAGES_DEBUG": "BlueLibrary"]) { _, new in new })
-            _ = try await app.report { $0.tracks.count == 4 && $0.importProgress == nil }
+            _ = try await app.report { $0.tracks.count == 4 && $0.properties.contains("Album: Troubled") }
             // After the import: Part 2 moves away, Part 3 is no longer audio.
             try FileManager.default.removeItem(at: files[1])
             try Data("this is not a FLAC file".utf8).write(to: files[2])
@@ -56,6 +58,18 @@ struct PlaybackBadInputTests {
             try await app.press("ctrl+q")
             #expect(try await app.waitForExit() == 0)
         }
+    }
+
+    /// Imports `files` alone (not their folder, which would be followed) into the library of
+    /// `folders`, selects their album, and keeps notices until closed, as the user's library
+    /// would be when the app starts.
+    @MainActor
+    private static func importAlone(_ files: [URL], into folders: TestFolders) async {
+        let library = LibraryAPI(locations: folders.locations)
+        _ = await library.importMusic(files)
+        library.selectAlbum(at: library.count - 1)
+        library.preferences.keepsNoticesUntilClosed = true
+        library.close()
     }
 
     @Test func fiftyPressesOfNextEndOnTheLastTrackAndDeletingTheAlbumStopsIt() async throws {
