@@ -27,7 +27,10 @@ struct OpenedMusic: Sendable {
 
     private init(_ items: [URL]) {
         for item in items {
-            guard let path = MusicFilePath(url: item) else { continue }
+            guard let path = MusicFilePath(url: item) else {
+                refusals.append(localized("“%@” is not on this computer: only music on its drives can be imported.", item.lastPathComponent))
+                continue
+            }
             sort(item, at: path)
         }
     }
