@@ -76,7 +76,9 @@ struct PlaybackBadInputTests {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Many", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Many", artist: "Sine", trackFrames: Array(repeating: 44_100 * 10, count: 6))
+            // Tracks long enough that the one reached is still playing when a loaded machine
+            // gets to look (a ten-second last track ended before a busy CI run listened).
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Many", artist: "Sine", trackFrames: Array(repeating: 44_100 * 40, count: 6))
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
             let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
