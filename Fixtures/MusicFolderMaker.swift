@@ -10,7 +10,7 @@ import LibraryCore
 public final class MusicFolderMaker: @unchecked Sendable {
     /// The audio formats an import reads.
     public enum Format: String, CaseIterable, Sendable {
-        case mp3, flac, ogg, opus, m4a
+        case mp3, flac, ogg, opus, m4a, wav
 
         var encoder: [String] {
             switch self {
@@ -19,6 +19,7 @@ public final class MusicFolderMaker: @unchecked Sendable {
             case .ogg: ["-c:a", "libvorbis"]
             case .opus: ["-c:a", "libopus"]
             case .m4a: ["-c:a", "aac"]
+            case .wav: ["-c:a", "pcm_s16le"]
             }
         }
     }

@@ -8,6 +8,7 @@
 #include <taglib/mpegfile.h>
 #include <taglib/opusfile.h>
 #include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
 
 #include <cstring>
 #include <string>
@@ -48,6 +49,8 @@ std::unique_ptr<TagLib::File> makeFile(Format format, TagLib::IOStream *stream, 
         return std::make_unique<TagLib::Ogg::Opus::File>(stream, readProperties, style);
     case Format::MP4:
         return std::make_unique<TagLib::MP4::File>(stream, readProperties, style);
+    case Format::WAV:
+        return std::make_unique<TagLib::RIFF::WAV::File>(stream, readProperties, style);
     case Format::Unknown:
         break;
     }
@@ -85,6 +88,7 @@ Format formatForPath(const char *path) {
     if (ext == "ogg" || ext == "oga") return Format::OggVorbis;
     if (ext == "opus") return Format::Opus;
     if (ext == "m4a" || ext == "mp4" || ext == "m4b") return Format::MP4;
+    if (ext == "wav") return Format::WAV;
     return Format::Unknown;
 }
 

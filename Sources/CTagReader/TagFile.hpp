@@ -12,7 +12,7 @@
 namespace bl {
 
 /// The audio formats this reader understands, chosen by file extension.
-enum class Format { Unknown, MPEG, FLAC, OggVorbis, Opus, MP4 };
+enum class Format { Unknown, MPEG, FLAC, OggVorbis, Opus, MP4, WAV };
 
 /// The MP4 free-form item holding the MusicBrainz release id.
 extern const char *const kMP4MusicBrainzAlbumID;

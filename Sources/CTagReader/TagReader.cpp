@@ -22,6 +22,7 @@
 #include <taglib/tfilestream.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
 #include <taglib/xiphcomment.h>
 
 #include <climits>
@@ -137,10 +138,10 @@ bool pickFrontCover(const List &pictures, TypeOf typeOf, DataOf dataOf, TagLib::
 }
 
 /// Finds the cover among the APIC frames of an MP3's ID3v2 tag.
-bool mpegFrontCover(TagLib::MPEG::File &file, TagLib::ByteVector &data) {
-    if (!file.hasID3v2Tag()) return false;
+bool id3v2FrontCover(const TagLib::ID3v2::Tag *tag, TagLib::ByteVector &data) {
+    if (!tag) return false;
     TagLib::List<const TagLib::ID3v2::AttachedPictureFrame *> frames;
-    for (const auto *frame : file.ID3v2Tag()->frameList("APIC")) {
+    for (const auto *frame : tag->frameList("APIC")) {
         frames.append(dynamic_cast<const TagLib::ID3v2::AttachedPictureFrame *>(frame));
     }
     return pickFrontCover(
@@ -172,7 +173,8 @@ bool mp4FrontCover(TagLib::MP4::File &file, TagLib::ByteVector &data) {
 /// Returns false when the file has none. (ByteVector shares its buffer, so no
 /// picture bytes are copied here.)
 bool findFrontCover(TagLib::File *file, TagLib::ByteVector &data) {
-    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return mpegFrontCover(*mpeg, data);
+    if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return mpeg->hasID3v2Tag() && id3v2FrontCover(mpeg->ID3v2Tag(), data);
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) return wav->hasID3v2Tag() && id3v2FrontCover(wav->ID3v2Tag(), data);
     if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return flacPicturesFrontCover(flac->pictureList(), data);
     if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) return mp4FrontCover(*mp4, data);
     if (auto *xiph = oggXiphComment(file)) return flacPicturesFrontCover(xiph->pictureList(), data);

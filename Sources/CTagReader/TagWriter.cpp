@@ -20,6 +20,7 @@
 #include <taglib/tfilestream.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/vorbisfile.h>
+#include <taglib/wavfile.h>
 #include <taglib/xiphcomment.h>
 
 #include <climits>
@@ -82,9 +83,8 @@ void setID3UserText(TagLib::ID3v2::Tag &tag, const char *description, const TagL
     tag.addFrame(frame);
 }
 
-/// Writes `request` into an MP3's ID3v2.4 tag, dropping ID3v1/APE tags.
-bool writeMPEG(TagLib::MPEG::File &file, const bl_tags_write_request &request) {
-    TagLib::ID3v2::Tag &tag = *file.ID3v2Tag(true);
+/// Writes `request` into an ID3v2 tag (an MP3's, a WAV file's).
+void writeID3v2(TagLib::ID3v2::Tag &tag, const bl_tags_write_request &request) {
     writeCommonFields(tag, request);
     setID3TextFrame(tag, "TPE2", taglibString(request.album_artist));
     setID3TextFrame(tag, "TPOS", numberString(request.disc));
@@ -100,8 +100,19 @@ bool writeMPEG(TagLib::MPEG::File &file, const bl_tags_write_request &request) {
         frame->setPicture(cover);
         tag.addFrame(frame);
     }
+}
+
+/// Writes `request` into an MP3's ID3v2.4 tag, dropping ID3v1/APE tags.
+bool writeMPEG(TagLib::MPEG::File &file, const bl_tags_write_request &request) {
+    writeID3v2(*file.ID3v2Tag(true), request);
     return file.save(TagLib::MPEG::File::ID3v2, TagLib::File::StripOthers, TagLib::ID3v2::v4,
                      TagLib::File::DoNotDuplicate);
+}
+
+/// Writes `request` into a WAV file's ID3v2.4 chunk, dropping its RIFF INFO tag.
+bool writeWAV(TagLib::RIFF::WAV::File &file, const bl_tags_write_request &request) {
+    writeID3v2(*file.ID3v2Tag(), request);
+    return file.save(TagLib::RIFF::WAV::File::ID3v2, TagLib::File::StripOthers, TagLib::ID3v2::v4);
 }
 
 /// Replaces the Xiph comment field `key` with `value` (removes it when empty).
@@ -183,6 +194,7 @@ bool writeTags(TagLib::File *file, const bl_tags_write_request &request) {
     if (auto *mpeg = dynamic_cast<TagLib::MPEG::File *>(file)) return writeMPEG(*mpeg, request);
     if (auto *flac = dynamic_cast<TagLib::FLAC::File *>(file)) return writeFLAC(*flac, request);
     if (auto *mp4 = dynamic_cast<TagLib::MP4::File *>(file)) return writeMP4(*mp4, request);
+    if (auto *wav = dynamic_cast<TagLib::RIFF::WAV::File *>(file)) return writeWAV(*wav, request);
     if (auto *xiph = oggXiphComment(file)) return writeOgg(*file, *xiph, request);
     return false;
 }

@@ -16,7 +16,12 @@ struct GnomeIntegrationAppTests {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let album = folders.root.appendingPathComponent("Music/Long Tones", isDirectory: true)
-            let tracks = try ToneAlbumMaker.makeContinuousToneAlbum(in: album, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 20, 44_100 * 20])
+            let flacs = try ToneAlbumMaker.makeContinuousToneAlbum(in: album, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 20, 44_100 * 20])
+            // The second track as WAV (its tags in the INFO chunk): the one opened.
+            let wav = flacs[1].deletingPathExtension().appendingPathExtension("wav")
+            _ = try await AppProcess.run(["ffmpeg", "-loglevel", "error", "-i", flacs[1].path, "-c:a", "pcm_s16le", wav.path])
+            try FileManager.default.removeItem(at: flacs[1])
+            let tracks = [flacs[0], wav]
             let notMusic = folders.root.appendingPathComponent("Music/notes.txt")
             try Data("not music".utf8).write(to: notMusic)
             let pulse = try PrivatePulseAudio()
@@ -45,8 +50,8 @@ struct GnomeIntegrationAppTests {
             report = try await app.report { $0.search?.text == "nothing like" && $0.albumCount == 1 }
             #expect(report.properties.contains("Album: Nothing Like The Sun"))
 
-            // "Open With BlueLibrary" on a track: its folder comes in, its album is selected,
-            // and it plays from that track (the search that hid the album is closed).
+            // "Open With BlueLibrary" on a track (a WAV file): its folder comes in, its album is
+            // selected, and it plays from that track (the search that hid the album is closed).
             let opener = try AppProcess(folders: folders, bus: bus.address, arguments: [tracks[1].path])
             #expect(try await opener.waitForExit() == 0, "the file went to the running app")
             report = try await app.report { $0.albumCount == 6 && $0.playback?.status == "playing" }

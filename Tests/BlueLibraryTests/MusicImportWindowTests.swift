@@ -81,7 +81,7 @@ struct MusicImportWindowTests {
 
             #expect(window.windowDropTarget.drop(file: notes))
             #expect(await harness.wait(for: "the refusal") { harness.report.problem != nil && !window.isImportingMusic })
-            #expect(harness.report.problem == "“notes.txt” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus and M4A files.")
+            #expect(harness.report.problem == "“notes.txt” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus, M4A and WAV files.")
             #expect(harness.report.albumCount == 5)
             #expect(!harness.report.canUndo, "nothing was recorded")
 

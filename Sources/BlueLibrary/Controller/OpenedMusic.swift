@@ -54,7 +54,7 @@ struct OpenedMusic: Sendable {
             add(item.deletingLastPathComponent())
             if firstFile == nil { firstFile = path }
         default:
-            refusals.append(localized("“%@” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus and M4A files.", name))
+            refusals.append(localized("“%@” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus, M4A and WAV files.", name))
         }
     }
 

@@ -25,7 +25,7 @@ struct FileStamp: Hashable, Sendable {
 /// never end), a folder that cannot be read is skipped, and a folder reached twice (a symbolic
 /// link loop) is walked once.
 struct MusicFolderWalker {
-    static let audioExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "m4b"]
+    static let audioExtensions: Set<String> = ["mp3", "flac", "ogg", "oga", "opus", "m4a", "mp4", "m4b", "wav"]
     /// The names a folder's cover image may have, in the order they are preferred.
     static let coverNames = ["cover", "folder", "front", "album"]
     static let coverExtensions: Set<String> = ["jpg", "jpeg", "png", "webp"]
@@ -153,7 +153,7 @@ struct MusicFolderWalker {
 /// Which files an import reads.
 public enum MusicFiles {
     /// Whether a file of this name is one of the audio formats BlueLibrary reads (MP3, FLAC,
-    /// Ogg Vorbis and Opus, M4A).
+    /// Ogg Vorbis and Opus, M4A, WAV).
     public static func isAudioFile(named name: String) -> Bool {
         MusicFolderWalker.isAudio(Array(name.utf8))
     }
