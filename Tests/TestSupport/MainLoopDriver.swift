@@ -35,18 +35,31 @@ public enum MainLoopDriver {
     public nonisolated static let hangGuard: Duration = .seconds(60)
 
     /// Runs the loop until `condition` holds (true) or `timeout` passes (false).
+    ///
+    /// `onDispatch` is told how long each GLib iteration took: the GTK thread's own work (and
+    /// any wait inside it), apart from the main-actor jobs of other tests that run while this
+    /// one yields (they share the test process's main actor, never a real app's).
     @discardableResult
-    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = hangGuard) async -> Bool {
+    public static func run(until condition: @MainActor () -> Bool, timeout: Duration = hangGuard,
+                           onDispatch: (@MainActor (Duration) -> Void)? = nil) async -> Bool {
         let deadline = ContinuousClock.now + timeout
+        let clock = ContinuousClock()
+        func iterate(blocking: Bool) -> Bool {
+            guard let onDispatch else { return MainLoop.iterate(blocking: blocking) }
+            let start = clock.now
+            let dispatched = MainLoop.iterate(blocking: blocking)
+            onDispatch(clock.now - start)
+            return dispatched
+        }
         while !condition() {
             if ContinuousClock.now >= deadline { return false }
             var handled = 0
-            while handled < 100, MainLoop.iterate(blocking: false) { handled += 1 }
+            while handled < 100, iterate(blocking: false) { handled += 1 }
             await Task.yield()
             if handled == 0 {
                 // Nothing was ready: wait for the next GLib event, at most a millisecond.
                 let wake = Timeout(milliseconds: 1) {}
-                MainLoop.iterate(blocking: true)
+                _ = iterate(blocking: true)
                 wake.cancel()
             }
         }
