@@ -16,7 +16,7 @@ struct PlaybackBadInputTests {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Troubled", isDirectory: true)
             let files = try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Troubled", artist: "Sine",
-                                                                   trackFrames: [44_100 * 2, 44_100, 44_100, 44_100 * 4])
+                                                                   trackFrames: [44_100 * 2, 44_100, 44_100, 44_100 * 8])
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
             // The files, not their folder: a music folder is followed, and its album would lose
@@ -40,14 +40,16 @@ struct PlaybackBadInputTests {
             report = try await app.report { $0.problem != nil }
             #expect(report.problem == "“\u{2068}Part 3\u{2069}” could not be played: its file is damaged, or is not FLAC audio.")
             // The album ends (stopped, back on its first track). What played on the way is what
-            // was heard: Part 1 (2 s) and Part 4 (4 s), not Part 1 again. A state of a few
-            // seconds (Part 4 playing) is not waited for: this process may be too busy to see it.
+            // was heard: Part 1 (2 s) and Part 4 (8 s), not Part 1 again (4 s in all). Under
+            // AddressSanitizer with both cores busy a second of it was lost once (underruns, the
+            // gaps of the skips), so the margin is 3 s. A state of a few seconds (Part 4
+            // playing) is not waited for: this process may be too busy to see it.
             report = try await app.report { $0.playback?.status == "stopped" }
             let sound = recording.stop()
             let first = try #require(sound.firstSound()), last = try #require(sound.lastSound())
             let gaps = sound.silentRuns(in: first..<last, minimumLength: 441).reduce(0) { $0 + $1.count }
             let heard = sound.seconds(first.distance(to: last) - gaps)
-            #expect(heard > 5, "Part 1 and Part 4 were heard (\(heard) s of sound)")
+            #expect(heard > 7, "Part 1 and Part 4 were heard (\(heard) s of sound)")
 
             // Every file gone: Play says so and nothing plays.
             for file in files where FileManager.default.fileExists(atPath: file.path) { try FileManager.default.removeItem(at: file) }
