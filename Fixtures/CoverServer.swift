@@ -58,6 +58,11 @@ public final class CoverServer: @unchecked Sendable {
         }
     }
 
+    /// Lets the requests for `/held-cover/<name>` be answered, those waiting and those to come.
+    public func release(_ name: String) {
+        lock.withLock { input.fileHandleForWriting.write(Data("release \(name)\n".utf8)) }
+    }
+
     /// How many requests reached `path`.
     public func requestCount(_ path: String) throws -> Int {
         try stats().requests[path] ?? 0

@@ -4,7 +4,9 @@
 Prints "PORT <n>" on its first line, then serves:
   /cover/<name>        200, a small PNG (distinct per name)
   /photo-cover/<name>  200, a 300x300 PNG of about 270 kB, like a real cover (benchmarks)
-  /slow-cover/<name>   the same after 0.3 s (to observe concurrency)
+  /slow-cover/<name>   the same after 0.3 s, or ?seconds=<s> (to observe concurrency)
+  /held-cover/<name>   the same once the test says "release <name>" on stdin (a download
+                       that stays in flight for as long as the test needs it to)
   /shaped-cover/<w>x<h>/<name>  200, a w x h PNG (portrait or landscape covers)
   /large-jpeg/<name>   200, one 2000x2000 JPEG of about 500 kB, the same under every name
   /webp-cover/<name>   200, a 32x32 WebP (lossy, VP8)
@@ -26,7 +28,8 @@ standard output and exits, for tests that decode the images themselves.
 
 Statistics go over the standard streams, not HTTP, so asking never counts as a request:
 a line "stats" on stdin is answered on stdout with one line of JSON,
-{"requests": {path: count}, "total": n, "maxConcurrent": n, "userAgents": [..]}.
+{"requests": {path: count}, "total": n, "maxConcurrent": n, "userAgents": [..]}, and a line
+"release <name>" lets /held-cover/<name> answer (at once, from then on).
 The server exits when its standard input closes (the test ended or died).
 """
 import json
@@ -187,6 +190,27 @@ class Stats:
 STATS = Stats()
 
 
+class Holds:
+    """The /held-cover/ answers the test has released."""
+
+    def __init__(self):
+        self.lock = threading.Lock()
+        self.events = {}
+
+    def event(self, name):
+        with self.lock:
+            return self.events.setdefault(name, threading.Event())
+
+    def wait(self, name):
+        self.event(name).wait(120)  # a test that never releases it has ended long before
+
+    def release(self, name):
+        self.event(name).set()
+
+
+HOLDS = Holds()
+
+
 class Handler(QuietHandler):
     def do_GET(self):
         url = urlparse(self.path)
@@ -205,7 +229,10 @@ class Handler(QuietHandler):
         if picture:
             self.send_body(200, *picture)
         elif kind == "slow-cover":
-            time.sleep(0.3)
+            time.sleep(float(parse_qs(url.query).get("seconds", ["0.3"])[0]))
+            self.send_body(200, cover_png(arg), "image/png")
+        elif kind == "held-cover":
+            HOLDS.wait(arg)
             self.send_body(200, cover_png(arg), "image/png")
         elif kind == "status":
             self.send_body(int(arg), b"status body", "text/plain")
@@ -264,8 +291,11 @@ def main():
     threading.Thread(target=server.serve_forever, daemon=True).start()
     print(f"PORT {server.server_address[1]}", flush=True)
     for line in sys.stdin:  # ends when the test closes our stdin (or dies)
-        if line.strip() == "stats":
+        command, _, name = line.strip().partition(" ")
+        if command == "stats":
             print(json.dumps(STATS.snapshot()), flush=True)
+        elif command == "release":
+            HOLDS.release(name)
     server.shutdown()
 
 

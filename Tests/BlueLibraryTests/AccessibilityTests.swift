@@ -233,7 +233,8 @@ extension AccessibilityTests {
             defer { bus.stop() }
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Heard", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100 * 30, 44_100 * 30])
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100 * 120, 44_100 * 30])
+            // Part 1 plays on for as long as a loaded machine takes to read the tree.
             let pulse = try PrivatePulseAudio()
             defer { pulse.stop() }
             let app = try AppProcess(folders: folders, bus: bus.address, accessible: true, arguments: [music.path], environment: pulse.environment)
@@ -243,7 +244,7 @@ extension AccessibilityTests {
 
             let tree = try await AccessibleNode.read(app, bus: bus)
             let tracks = try #require(tree.first { $0.role == "list" && $0.name == "Tracks" }, "the track list is named")
-            #expect(tracks.descendants.filter { $0.role == "list item" }.map(\.name) == ["1, Part 1, 0:30, playing", "2, Part 2, 0:30"])
+            #expect(tracks.descendants.filter { $0.role == "list item" }.map(\.name) == ["1, Part 1, 2:00, playing", "2, Part 2, 0:30"])
             #expect(tree.contains { $0.role == "table cell" && $0.name == "Heard by Sine, playing" }, "the strip says which album plays")
             let bar = try #require(tree.first { $0.name == "Now Playing" }, "the play bar is a named group")
             let buttons = bar.descendants.filter { $0.role == "push button" }.map(\.name)

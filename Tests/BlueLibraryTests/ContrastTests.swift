@@ -131,7 +131,7 @@ private struct Screenshot: Equatable {
     /// A screenshot of `window` once two in a row are the same: the window is drawn and has
     /// stopped changing (the frames after the report's change, and any transition, are done).
     @MainActor
-    static func settled(of window: WindowPlace, in folders: TestFolders, timeout: Duration = .seconds(20)) async throws -> Screenshot {
+    static func settled(of window: WindowPlace, in folders: TestFolders, timeout: Duration = MainLoopDriver.hangGuard) async throws -> Screenshot {
         let file = folders.root.appendingPathComponent("screenshot.ppm")
         let deadline = ContinuousClock.now + timeout
         var last: Screenshot?

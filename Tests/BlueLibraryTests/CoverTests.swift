@@ -108,8 +108,11 @@ struct CoverTests {
     @Test func theSpinnerWaitsUntilTheCoverIsLate() async throws {
         try await DisplayLock.exclusive {
             let server = try CoverServer()
-            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
-            let late = Album(title: "Late", artist: "A", genre: "G", coverUrl: server.url("/sleep/60"), year: "1999")
+            // The spinner lasts until the download gives up: here not before the wait's own guard,
+            // so a loaded machine that looks late still finds it.
+            let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]),
+                                                  downloadTimeout: MainLoopDriver.hangGuard * 2)
+            let late = Album(title: "Late", artist: "A", genre: "G", coverUrl: server.url("/sleep/150"), year: "1999")
             let view = AlbumView.showing(late, from: harness.library, textures: CoverTextures())
             #expect(view.isLoading)
             #expect(!view.showsSpinner, "no spinner before the cover is late")
@@ -127,15 +130,16 @@ struct CoverTests {
         try await DisplayLock.exclusive {
             let server = try CoverServer()
             let harness = try await WindowHarness(albums: albums(coveredBy: server, paths: ["/cover/window"]))
-            let old = Album(title: "Old", artist: "A", genre: "G", coverUrl: server.url("/slow-cover/old"), year: "1999")
+            let old = Album(title: "Old", artist: "A", genre: "G", coverUrl: server.url("/held-cover/old"), year: "1999")
             let new = Album(title: "New", artist: "B", genre: "G", coverUrl: server.url("/cover/new"), year: "2000")
             let textures = CoverTextures()
             let view = AlbumView.showing(old, from: harness.library, textures: textures)
             #expect(view.isLoading)
-            await harness.wait(for: "the old cover to be asked for") { (try? server.requestCount("/slow-cover/old")) == 1 }
+            await harness.wait(for: "the old cover to be asked for") { (try? server.requestCount("/held-cover/old")) == 1 }
             view.configure(with: new)
             await harness.wait(for: "the new album's cover") { view.showsCover }
 
+            server.release("old")  // the old answer comes only now, after the view moved on
             _ = await harness.library.cover(for: old.coverUrl)  // the old cover has arrived now
             await harness.nextFrames()
             #expect(view.shownCoverAddress == new.coverUrl)

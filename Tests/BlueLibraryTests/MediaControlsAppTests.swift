@@ -14,7 +14,8 @@ struct MediaControlsAppTests {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Long Tones", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 20, 44_100 * 20, 44_100 * 20])
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Long Tones", artist: "Sine", trackFrames: [44_100 * 60, 44_100 * 60, 44_100 * 60])
+            // A minute a track: each plays on while a loaded machine runs the next client call.
             try MusicFolderMaker(templates: folders.root.appendingPathComponent("templates")).image("red")
                 .write(to: music.appendingPathComponent("cover.png"))
             let pulse = try PrivatePulseAudio()
@@ -34,7 +35,7 @@ struct MediaControlsAppTests {
             try await controls.waitFor("PlaybackStatus", containing: "Playing")
             let metadata = try await controls.property("Metadata")
             for expected in ["'xesam:title': <'Part 1'>", "'xesam:album': <'Long Tones'>", "'xesam:artist': <['Sine']>",
-                             "'mpris:length': <int64 20000000>", "'mpris:trackid': <objectpath '/io/github/bluelibrary/BlueLibrary/Track/",
+                             "'mpris:length': <int64 60000000>", "'mpris:trackid': <objectpath '/io/github/bluelibrary/BlueLibrary/Track/",
                              "'mpris:artUrl': <'file://\(folders.root.path)/data/bluelibrary/covers/"] {
                 #expect(metadata.contains(expected), "\(expected) in \(metadata)")
             }

@@ -38,7 +38,7 @@ struct MusicImportAppTests {
             #expect(report.properties.contains("Album: Gamma"))
 
             try await app.press("alt+f")  // Open Folder
-            let deadline = ContinuousClock.now + .seconds(30)
+            let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
             while (try? FileManager.default.destinationOfSymbolicLink(atPath: opened.path)) == nil, ContinuousClock.now < deadline {
                 try await Task.sleep(for: .milliseconds(50))
             }

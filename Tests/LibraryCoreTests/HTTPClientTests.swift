@@ -114,7 +114,7 @@ struct HTTPClientTests {
         let client = Self.client()
         let results = await withTaskGroup(of: Bool.self) { group in
             for number in 0..<20 {
-                group.addTask { (try? await client.get(server.url("/slow-cover/\(number)"))) != nil }
+                group.addTask { (try? await client.get(server.url("/slow-cover/\(number)?seconds=1"))) != nil }
             }
             return await group.reduce(into: [Bool]()) { $0.append($1) }
         }

@@ -223,6 +223,7 @@ public final class BlueLibraryApp {
     public func restartIfRequested() {
         guard isRestartRequested else { return }
         Log.ui.message("starting again with the new library")
+        application.releaseBusName()  // free for the new start at once, not when the bus notices
         let reason = ProcessImage.restart()
         Log.ui.warning("BlueLibrary could not start again (\(reason)); open it again to use the new library")
     }

@@ -70,6 +70,13 @@ final class AppProcess: @unchecked Sendable {
         (try? String(contentsOf: logFile, encoding: .utf8)) ?? ""
     }
 
+    /// How the app ended, for a failure's message: its status, or the signal that ended it.
+    private var ending: String {
+        guard !process.isRunning else { return "is running" }
+        return process.terminationReason == .uncaughtSignal
+            ? "was ended by signal \(process.terminationStatus)" : "exited with status \(process.terminationStatus)"
+    }
+
     deinit {
         if process.isRunning { process.terminate() }
     }
@@ -82,7 +89,7 @@ final class AppProcess: @unchecked Sendable {
                let report = try? JSONDecoder().decode(WindowReport.self, from: data), condition(report) {
                 return report
             }
-            try #require(process.isRunning, "bluelibrary exited: \(output)")
+            try #require(process.isRunning, "bluelibrary \(ending): \(output)")
             try await Task.sleep(for: .milliseconds(25))  // another process writes the file
         }
         let last = (try? Data(contentsOf: reportFile)).map { String(decoding: $0, as: UTF8.self) } ?? "none"
@@ -96,7 +103,7 @@ final class AppProcess: @unchecked Sendable {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let window = try await Self.mainWindows(ownedBy: process.processIdentifier).last { return window }
-            try #require(process.isRunning, "bluelibrary exited: \(output)")
+            try #require(process.isRunning, "bluelibrary \(ending): \(output)")
             try await Task.sleep(for: .milliseconds(50))  // another process maps it
         }
         Issue.record("no BlueLibrary window on show")
@@ -169,13 +176,19 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// Presses `key` in the window titled `title` (a file chooser, a dialog) until it closes,
-    /// as a person presses again when a key seems not to have been taken.
+    /// as a person presses again when a key seems not to have been taken (after 5 seconds, at
+    /// most `attempts` presses); the last press is waited on until the hang guard.
     func answer(windowTitled title: String, pressing key: String, attempts: Int = 3) async throws {
         let shown = try await window(titled: title)
-        for _ in 0..<attempts {
-            try await press(key, inWindow: shown)
-            let deadline = ContinuousClock.now + .seconds(5)
-            while ContinuousClock.now < deadline {
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
+        for attempt in 1...max(attempts, 1) {
+            if attempt == 1 {
+                try await press(key, inWindow: shown)
+            } else {
+                try? await press(key, inWindow: shown)  // the window may have closed meanwhile
+            }
+            let pressAgain = attempt < attempts ? min(deadline, ContinuousClock.now + .seconds(5)) : deadline
+            while ContinuousClock.now < pressAgain {
                 if try await !isWindowShown(titled: title) { return }
                 try await Task.sleep(for: .milliseconds(50))
             }

@@ -16,7 +16,8 @@ final class WindowHarness {
     let app: BlueLibraryApp
     let window: MainWindowController
 
-    /// How long a download may take in the window's library, in all (libcurl's timeout).
+    /// How long a download may take in the window's library, in all (libcurl's timeout), unless
+    /// a test says otherwise.
     static let downloadTimeout = Duration.seconds(5)
 
     /// Opens the window over `albums` (the bundled library when nil) and waits until it is
@@ -25,7 +26,9 @@ final class WindowHarness {
     /// Notices stay until closed (Preferences ▸ Keep Notices Until Closed), as a user who
     /// needs the time has them: a test reads a notice, and clicks its Undo, however long a
     /// loaded machine takes to get there. `keepsNoticesUntilClosed: false` for the 5 seconds.
+    /// A download gives up after `downloadTimeout`.
     init(albums: [Album]? = nil, folders: TestFolders = TestFolders(), keepsNoticesUntilClosed: Bool = true,
+         downloadTimeout: Duration = WindowHarness.downloadTimeout,
          lookupServices: CoverLookupServices = CoverLookupServices(musicBrainz: "http://127.0.0.1:9", coverArtArchive: "http://127.0.0.1:9")) async throws {
         try #require(MainLoopDriver.start(), "GTK needs a display: run the tests under xvfb-run")
         self.folders = folders
@@ -34,7 +37,7 @@ final class WindowHarness {
         }
         var http = HTTPClient.Configuration()
         http.connectTimeout = .seconds(2)
-        http.totalTimeout = Self.downloadTimeout
+        http.totalTimeout = downloadTimeout
         let library = LibraryAPI(locations: folders.locations, http: http, lookupServices: lookupServices, saveDelay: .milliseconds(20))
         self.library = library
         library.preferences.keepsNoticesUntilClosed = keepsNoticesUntilClosed
