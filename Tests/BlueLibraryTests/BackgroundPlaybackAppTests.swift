@@ -42,8 +42,8 @@ struct BackgroundPlaybackAppTests {
             _ = try await controls.playerctl("pause")
             try await controls.waitFor("PlaybackStatus", containing: "Paused")
             let pausedAt = recording.frameCount
-            try await recording.waitForFrames(pausedAt + 44_100)
-            #expect(recording.snapshot().isSilent(in: (pausedAt + 22_050)..<(pausedAt + 44_100)), "silence after MPRIS Pause")
+            try await recording.waitForFrames(pausedAt + 88_200)  // past the buffer and any lag of the recording
+            #expect(recording.snapshot().isSilent(in: (pausedAt + 66_150)..<(pausedAt + 88_200)), "silence after MPRIS Pause")
             _ = try await controls.playerctl("play")
             try await controls.waitFor("PlaybackStatus", containing: "Playing")
             #expect(try await !app.isWindowShown(titled: "BlueLibrary"), "no window opened for the media controls")

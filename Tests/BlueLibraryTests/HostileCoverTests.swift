@@ -63,11 +63,11 @@ struct HostileCoverTests {
 
             // A download run on the GTK thread would hold it for the never-answering server's
             // whole timeout (`WindowHarness.downloadTimeout`, 5 s), every time; a shorter turn
-            // is the machine's speed, not a blocked loop. The other suites of this process
-            // share its main thread (once, under AddressSanitizer, a turn of 8 s came while
-            // `FullDiskImportTests` ran, which then wrote its 1,000 covers on it; with both
-            // cores kept busy, turns of 3.9 s in two windows in a row), so a turn held that long
-            // is measured again, in a new window, before it counts.
+            // is the machine's speed, not a blocked loop. A turn is one GLib iteration, apart
+            // from the other suites' main-actor jobs between them (once, under
+            // AddressSanitizer, 8 s came between two looks while `FullDiskImportTests` wrote
+            // its 1,000 covers; with both cores kept busy, 3.9 s in two windows in a row); a
+            // turn held that long is still measured again, in a new window, before it counts.
             let blockedTurn = WindowHarness.downloadTimeout - .milliseconds(100)
             var longestTurn = firstLongestTurn
             if longestTurn >= blockedTurn {
@@ -91,12 +91,7 @@ struct HostileCoverTests {
         let scroller = harness.window.scroller
         var outcomes: [Int: (cover: Bool, placeholder: Bool)] = [:]
         var longestTurn = Duration.zero
-        let clock = ContinuousClock()
-        var last = clock.now
         let stopped = await MainLoopDriver.run(until: {
-            let now = clock.now
-            longestTurn = max(longestTurn, now - last)
-            last = now
             for index in cases.indices where outcomes[index] == nil {
                 guard let view = scroller.view(at: index) as? AlbumView, view.isNearVisibleRange, !view.isLoading,
                       view.showsCover || view.showsPlaceholder else { continue }
@@ -106,7 +101,7 @@ struct HostileCoverTests {
                 scroller.selectView(at: next, animated: false)
             }
             return outcomes.count == cases.count
-        })
+        }, onDispatch: { longestTurn = max(longestTurn, $0) })  // the GTK thread's own turns
         return (outcomes, stopped, longestTurn)
     }
 

@@ -45,7 +45,7 @@ struct PlaybackAppTests {
             #expect(report.playback?.bar.first == "Part 4")
             #expect(report.playback?.markedInStrip == ["Unbroken"], "the strip marks the album playing")
             #expect(report.tracks.last?.hasPrefix("▶") == true, "the track list marks the track playing")
-            try await recording.waitForFrames(pausedAt + 44_100)
+            try await recording.waitForFrames(pausedAt + 88_200)
             let sound = recording.stop()
             let heard = start..<(try #require(sound.lastSound()) + 1)
             for boundary in boundaries {
@@ -55,8 +55,10 @@ struct PlaybackAppTests {
                 #expect(sound.largestStep(in: around) <= Self.smoothStep, "no click at the boundary near frame \(boundary)")
                 #expect(abs(sound.dominantFrequency(in: around) - 440) < 5)
             }
-            // A pause lets the sound server's buffer (a fraction of a second) play out.
-            #expect(sound.isSilent(in: (pausedAt + 22_050)..<(pausedAt + 44_100)), "silence after the pause")
+            // A pause lets the sound server's buffer (a fraction of a second) play out, and the
+            // recording's length may lag behind what was heard on a loaded machine: the silence
+            // is looked for from 1.5 s on.
+            #expect(sound.isSilent(in: (pausedAt + 66_150)..<(pausedAt + 88_200)), "silence after the pause")
             #expect(heard.count > trackFrames.dropLast().reduce(0, +), "the whole of the first three tracks was heard")
 
             try await app.press("ctrl+q")
@@ -92,10 +94,13 @@ struct PlaybackAppTests {
             #expect(try await app.waitForExit() == 0)
             // It played on from where it was seen until it quit, and no further. The position
             // shown runs ahead of what the sound card has played by the sink's latency (about
-            // 0.2 s), and a loaded machine quits with the sound behind that: 0.3 s are allowed,
-            // still a second past the 2.5 s sought.
+            // 0.2 s), and a loaded machine quits with the sound behind that: 0.3 s are allowed
+            // before, still a second past the 2.5 s sought. The report read was written a
+            // moment before the test read it (later still on a loaded machine), so the position
+            // at the quit may be ahead of where it was seen by more than the time measured
+            // here: a second is allowed after.
             let seenPosition = seen.playback?.position ?? 0
-            let latest = seenPosition + (ContinuousClock.now - seenAt) / .seconds(1) + 0.5
+            let latest = seenPosition + (ContinuousClock.now - seenAt) / .seconds(1) + 1.0
 
             let relaunched = try AppProcess(folders: folders, bus: bus.address, environment: pulse.environment)
             let report = try await relaunched.report { $0.playback != nil }

@@ -38,8 +38,9 @@ struct FollowedFolderTests {
 
     /// Gives the files `files` ("1.flac"…) of `album` new tags the way a tagger that saves
     /// safely does: each written beside, then renamed over the old one, all at once. A look of
-    /// the follower never sees a file half-written or gone, nor (but by a rare chance) the
-    /// album's files half retagged.
+    /// the follower never sees a file half-written or gone, nor, with a settle delay longer
+    /// than a loaded machine's pause between two renames (the tests that retag use a second),
+    /// the album's files half retagged.
     func retag(_ album: URL, files: ClosedRange<Int>, tags: TrackTags) async throws {
         let staging = folders.root.appendingPathComponent("staging-retag", isDirectory: true)
         for number in files {
@@ -68,7 +69,8 @@ struct FollowedFolderTests {
         let library = LibraryAPI(locations: folders.locations)
         _ = await library.importMusic([music])
         #expect(library.albums.map(\.title) == ["First"])
-        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .milliseconds(100)))
+        // A second of quiet before a look: both renames of the retag are seen together.
+        await library.followMusicFolders(MusicFolderFollower.Options(settleDelay: .seconds(1)))
 
         try await copyAlbum("Second", into: music)
         #expect(await waitUntil { library.count == 2 }, "the new album folder is imported by itself")
