@@ -14,7 +14,11 @@ extension YearOfUseTests {
             let folders = TestFolders()
             let before = try await Self.makeNewerVersionsLibrary(in: folders)
 
-            let app = try AppProcess(folders: folders)
+            // On a session bus, as in a desktop session: the app holds its name there, and the
+            // start after the restart must find it free, not hand itself to the closed connection.
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let app = try AppProcess(folders: folders, bus: bus.address)
             _ = try await app.report { $0.stripHasFocus && $0.problem?.contains("start a new library") == true }
             try await app.answer(windowTitled: "Read-Only Library", pressing: "alt+s")  // Start a New Library
             // The same process, started again on the new library. Only its reports select the
@@ -34,7 +38,7 @@ extension YearOfUseTests {
             #expect(after == before, "the newer version's files and state.json are as it left them: \(after.library.keys.sorted())")
             #expect(saved?.albums.count == 4, "the change is saved in the new library")
 
-            let relaunched = try AppProcess(folders: folders)
+            let relaunched = try AppProcess(folders: folders, bus: bus.address)
             let opened = try await relaunched.report { $0.stripHasFocus }
             #expect(opened.albumCount == 4 && opened.problem == nil, "the next launch opens the new library")
             try await relaunched.press("ctrl+q")
