@@ -166,7 +166,7 @@ let package = Package(
         ),
         .testTarget(
             name: "BlueLibraryTests",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "TestSupport", "Fixtures"]
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "GstKit", "LibraryCore", "TestSupport", "Fixtures"]
         ),
     ],
     cxxLanguageStandard: .cxx17

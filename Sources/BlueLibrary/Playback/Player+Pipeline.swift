@@ -58,9 +58,15 @@ extension Player {
     /// the next, queued file, its failure stopped the one playing: that one goes on from
     /// where it was. A failure about a file already passed over is one told before (a decoder
     /// posts more than one error, and the later ones can arrive after the recovery began):
-    /// what plays now goes on.
+    /// what plays now goes on. So does one about a file that neither plays nor is queued: a
+    /// file left behind (quick presses of Next load one file after another, and the parser of
+    /// one left may still post an error while it is taken apart).
     private func recover(from failure: PlaybackFailure) {
         let failedPosition = failure.uri.flatMap(position(ofURI:))
+        if failure.uri != nil, failedPosition == nil {
+            Log.ui.debug("a failure of a file no longer playing: \(failure.message)")
+            return
+        }
         if let failedPosition, let track = track(at: failedPosition), unplayable.contains(track.path) {
             Log.ui.debug("an earlier failure's later error: \(failure.message)")
             return
