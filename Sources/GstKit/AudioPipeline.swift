@@ -79,9 +79,17 @@ public final class AudioPipeline {
 
     // MARK: Control
 
-    /// Stops whatever plays and makes `uri` the next file to play (from its start).
+    /// Stops whatever plays and makes `uri` the next file to play (from its start). What the
+    /// pipeline said of the file before and has not been read yet is dropped: quick presses of
+    /// Next load one file after another, and a stream start or an error posted by a file left
+    /// behind would otherwise reach the player after the presses, as if about the new file.
     public func load(_ uri: String) {
-        gst_element_set_state(playbin, GST_STATE_READY)
+        gst_element_set_state(playbin, GST_STATE_READY)  // its streaming threads have stopped
+        if let bus = gst_element_get_bus(playbin) {
+            gst_bus_set_flushing(bus, 1)  // drops the messages waiting on the bus
+            gst_bus_set_flushing(bus, 0)
+            gst_object_unref(UnsafeMutableRawPointer(bus))
+        }
         missingDecoder = nil
         isOutputChecked = false
         bl_gst_set_audio_filter(playbin, appliesReplayGain ? replayGainFilter : nil)
