@@ -22,10 +22,10 @@ struct PlaybackFailureWindowTests {
             let window = harness.window, library = harness.library, player = window.player
             window.importMusic([music])
             #expect(await harness.wait(for: "the album") { library.count == 6 && !window.importProgress.isShown })
-            let id = try #require(library.albums.firstIndex { $0.title == "Steps" }.flatMap { library.entry(at: $0)?.id })
-            let tracks = library.tracks(ofAlbum: id)
+            let index = try #require(library.albums.firstIndex { $0.title == "Steps" })
+            let tracks = library.tracks(ofAlbum: try #require(library.entry(at: index)?.id))
             try #require(tracks.count == 3)
-            library.selectAlbum(at: try #require(library.albums.firstIndex { $0.title == "Steps" }))
+            library.selectAlbum(at: index)
             #expect(await harness.wait(for: "its tracks") { harness.report.tracks.count == 3 && harness.report.canPlay })
             try await harness.press("ctrl+shift+a")  // queued with nothing playing: loaded, paused
             #expect(await harness.wait(for: "the album queued") { player.queue?.count == 3 })
