@@ -9,6 +9,8 @@ let package = Package(
     name: "BlueLibrary",
     products: [
         .executable(name: "bluelibrary", targets: ["BlueLibraryMain"]),
+        // Reads tags and covers in a process of its own (TagLib never runs in the app's).
+        .executable(name: "bluelibrary-tag-reader", targets: ["BlueLibraryTagReader"]),
         .library(name: "LibraryCore", targets: ["LibraryCore"]),
         .library(name: "GtkKit", targets: ["GtkKit"]),
         // The in-process benchmarks, built like the app users get (bench/run).
@@ -54,6 +56,22 @@ let package = Package(
             name: "CTagReader",
             linkerSettings: [.linkedLibrary("tag")]
         ),
+        // The tag reader helper's side of its socket: requests in, CTagReader's answers out,
+        // and what the helper gives up before it reads a file (Landlock, seccomp through
+        // libseccomp-dev).
+        .target(
+            name: "CTagReaderService",
+            dependencies: ["CTagReader"],
+            linkerSettings: [.linkedLibrary("seccomp")]
+        ),
+        // The helper the app starts, one per core (`bluelibrary-tag-reader`).
+        .executableTarget(
+            name: "BlueLibraryTagReader",
+            dependencies: ["CTagReaderService"]
+        ),
+        // The app's side: a helper started behind a socket, spoken to with deadlines, killed
+        // and reaped (used by LibraryCore's TagReaderPool).
+        .target(name: "CChildProcess"),
 
         // MARK: A list model GTK does not have (C, over GIO)
 
@@ -68,7 +86,7 @@ let package = Package(
 
         .target(
             name: "LibraryCore",
-            dependencies: ["CCurl", "CGLib", "CTagReader", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CGLib", "CChildProcess", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: The Swift layer over GTK (the only home of raw GTK pointers)
@@ -124,9 +142,10 @@ let package = Package(
         // MARK: Benchmarks
 
         // Drives the real window through the package's view of it, in a plain release build.
+        // (CTagReader: the import through the helpers is compared with TagLib in process.)
         .executableTarget(
             name: "BlueLibraryBench",
-            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "Fixtures"],
+            dependencies: ["BlueLibrary", "WindowDiagnostics", "GtkKit", "LibraryCore", "Fixtures", "CTagReader"],
             path: "bench/InProcess"
         ),
 
@@ -150,6 +169,13 @@ let package = Package(
             name: "CGtkTesting",
             path: "Tests/CGtkTesting",
             pkgConfig: "gtk4"
+        ),
+        // A tag reader helper that crashes or hangs on files named for it, as a file that
+        // breaks TagLib would: `BLUELIBRARY_TAG_READER` points the app at it in the tests.
+        .executableTarget(
+            name: "FaultyTagReader",
+            dependencies: ["CTagReaderService"],
+            path: "Tests/FaultyTagReader"
         ),
         .target(
             name: "TestSupport",

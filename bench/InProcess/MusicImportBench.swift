@@ -13,6 +13,8 @@ import Fixtures
 /// main-loop stall. Then, through `LibraryAPI` alone (no selection moving across the strip,
 /// whose new covers would count too), how much the process's peak memory rises importing
 /// another such folder, and a tenth of it: memory should not grow with the number of tracks.
+/// Last, the first folder imported into new libraries, read by the helpers and by TagLib in
+/// this process, side by side (issue 56's goal: the helpers at most 1.15× the time).
 @MainActor
 struct MusicImportBench {
     let controller: MainWindowController
@@ -37,6 +39,7 @@ struct MusicImportBench {
         let second = await importOnce(large)
         let smallPeak = await peakRise(importing: small)
         let largePeak = await peakRise(importing: other)
+        let readers = await compareReaders(importing: large)
         BenchResult.single(section: "import", name: "first import of 10,000 tracks in 1,000 folders: to the last album shown", value: first.milliseconds / 1000, unit: "s",
                            goal: "≤ 10 s", met: first.milliseconds <= 10_000).print()
         BenchResult.single(section: "import", name: "second import, nothing changed", value: second.milliseconds / 1000, unit: "s",
@@ -50,6 +53,41 @@ struct MusicImportBench {
         BenchResult.single(section: "import", name: "peak memory rise importing 10,000 tracks (VmHWM − RSS before)", value: largePeak, unit: "MiB",
                            goal: "not growing with the tracks", met: largePeak <= smallPeak + 16).print()
         note("imported: \(controller.library.count) albums in the library")
+        for (name, figures) in [("through the tag reader helpers", readers.helpers), ("with TagLib in this process (before issue 56)", readers.inProcess)] {
+            BenchResult.single(section: "import", name: "first import of 10,000 tracks into a new library, \(name), median of \(figures.seconds.count)",
+                               value: median(figures.seconds), unit: "s").print()
+            BenchResult.single(section: "import", name: "its peak memory rise in the app's process, \(name), median", value: median(figures.peakMiB), unit: "MiB").print()
+        }
+        let ratio = median(readers.helpers.seconds) / max(median(readers.inProcess.seconds), 0.001)
+        BenchResult.single(section: "import", name: "the helpers' import time against TagLib in process", value: ratio, unit: "×",
+                           goal: "≤ 1.15×", met: ratio <= 1.15).print()
+    }
+
+    /// Imports `folder` into new libraries through `LibraryAPI` alone, alternately read by the
+    /// app's helpers and by TagLib in this process (three each, the order swapped every round):
+    /// the wall time and the rise of this process's peak memory of each.
+    private func compareReaders(importing folder: URL) async -> (helpers: ReaderFigures, inProcess: ReaderFigures) {
+        var helpers = ReaderFigures(), inProcess = ReaderFigures()
+        for round in 0..<6 {
+            let viaHelpers = round % 4 == 0 || round % 4 == 3
+            let folders = ScratchFolders(prefix: "bluelibrary-bench-readers", defaultLibrary: nil)
+            let reader: any MusicFileReader = viaHelpers ? TagReaderPool.shared : InProcessTagReader()
+            let library = LibraryAPI(locations: folders.locations, tagReader: reader)
+            let before = MemoryCounters.read()
+            MemoryCounters.resetPeak()
+            let start = nowMilliseconds()
+            let summary = await library.importMusic([folder])
+            let seconds = (nowMilliseconds() - start) / 1000
+            let peak = Double((MemoryCounters.read()?.peak ?? 0) - (before?.resident ?? 0)) / 1024
+            note("round \(round + 1): \(summary.added) albums \(viaHelpers ? "through the helpers" : "in process") in \(String(format: "%.2f", seconds)) s, peak +\(String(format: "%.1f", peak)) MiB")
+            if viaHelpers { helpers.add(seconds, peak) } else { inProcess.add(seconds, peak) }
+        }
+        return (helpers, inProcess)
+    }
+
+    private func median(_ values: [Double]) -> Double {
+        let sorted = values.sorted()
+        return sorted.isEmpty ? 0 : sorted[sorted.count / 2]
     }
 
     /// One album folder per album: ten tagged tracks and a cover.
@@ -124,5 +162,18 @@ struct MemoryCounters {
     /// Starts a new peak from the present resident size (`clear_refs` 5).
     static func resetPeak() {
         try? Data("5".utf8).write(to: URL(fileURLWithPath: "/proc/self/clear_refs"))
+    }
+}
+
+// MARK: - ReaderFigures
+
+/// The import times (s) and peak memory rises (MiB) of one way of reading files.
+private struct ReaderFigures {
+    var seconds: [Double] = []
+    var peakMiB: [Double] = []
+
+    mutating func add(_ seconds: Double, _ peak: Double) {
+        self.seconds.append(seconds)
+        peakMiB.append(peak)
     }
 }

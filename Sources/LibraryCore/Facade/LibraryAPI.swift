@@ -93,16 +93,18 @@ public final class LibraryAPI {
     /// - Parameters:
     ///   - lookupServices: Where covers are looked up online (the environment may name mirrors).
     ///   - saveDelay: How long state saves wait to coalesce with further changes.
+    ///   - tagReader: The helpers that read music files for imports (the tests' faulty ones).
     public init(
         locations: StorageLocations,
         http: HTTPClient.Configuration = HTTPClient.Configuration(),
         lookupServices: CoverLookupServices = .fromEnvironment(),
-        saveDelay: Duration = .milliseconds(300)
+        saveDelay: Duration = .milliseconds(300),
+        tagReader: any MusicFileReader = TagReaderPool.shared
     ) {
         let opened = LibraryPreload.take(locations)
         let relay = SaveResultRelay()
         persistency = PersistencyManager(
-            locations: locations, database: opened.database, browsingIndex: opened.browsingIndex, saveDelay: saveDelay,
+            locations: locations, database: opened.database, browsingIndex: opened.browsingIndex, saveDelay: saveDelay, tagReader: tagReader,
             onCommit: { outcome in Task { @MainActor in relay.library?.commitFinished(outcome) } },
             onStateSave: { error in Task { @MainActor in relay.library?.stateSaveFinished(error) } }
         )

@@ -8,14 +8,17 @@ import Foundation
 /// placeholder). Every image is checked as a download is (size limit, signature, whole).
 struct FolderCovers {
     let ownCovers: OwnCovers
+    /// Reads the covers embedded in music files.
+    let tagReader: any MusicFileReader
     /// The cover images the walk found, by folder.
     let candidates: [MusicFilePath: [MusicFilePath]]
     /// References already stored in this import, by image path (a folder image serves every
     /// album in its folder once).
     private var stored: [MusicFilePath: String?] = [:]
 
-    init(ownCovers: OwnCovers, listings: [MusicFolderListing]) {
+    init(ownCovers: OwnCovers, tagReader: any MusicFileReader, listings: [MusicFolderListing]) {
         self.ownCovers = ownCovers
+        self.tagReader = tagReader
         var candidates: [MusicFilePath: [MusicFilePath]] = [:]
         for listing in listings where !listing.coverCandidates.isEmpty {
             candidates[listing.folder] = listing.coverCandidates
@@ -69,11 +72,14 @@ struct FolderCovers {
     // MARK: Embedded covers
 
     private func storedEmbeddedCover(of file: MusicFilePath, skipped: inout [SkippedFile]) -> String? {
-        switch TrackTagReader.frontCover(path: file, maxBytes: OwnCovers.maximumSize) {
+        switch tagReader.frontCover(of: file, maxBytes: OwnCovers.maximumSize) {
         case .none, .unreadable:
             return nil
         case .tooLarge:
             skipped.append(SkippedFile(path: file, reason: .coverTooLarge))
+            return nil
+        case .readerFailed(let error):
+            skipped.append(SkippedFile(path: file, reason: SkippedFile.Reason(error)))
             return nil
         case .image(let data):
             do throws(CoverFileError) {

@@ -18,6 +18,24 @@ public struct SkippedFile: Error, Hashable, Sendable {
         case badCover(String)
         /// An embedded cover larger than covers may be.
         case coverTooLarge
+        /// The tag reader died on it (TagLib crashed): left out until the file changes.
+        case crashedTheReader
+        /// The tag reader gave no answer on it in time (a drive that stopped answering, or a
+        /// file TagLib loops on): left out until the file changes.
+        case notAnswering
+        /// The tag reader helper could not be started.
+        case readerMissing
+
+        /// Why a file whose tags or cover could not be read was left out.
+        public init(_ error: TagReadError) {
+            self = switch error {
+            case .notAudio: .notAudio
+            case .unreadable: .damaged
+            case .readerCrashed: .crashedTheReader
+            case .readerTimedOut: .notAnswering
+            case .readerMissing: .readerMissing
+            }
+        }
     }
 
     public let path: MusicFilePath
@@ -38,6 +56,9 @@ public struct SkippedFile: Error, Hashable, Sendable {
         case .damaged: localized("“%@” is damaged or not the kind of file its name says.", name)
         case .badCover(let why): why
         case .coverTooLarge: localized("The cover inside “%@” is larger than 20 MB, so it was not used.", name)
+        case .crashedTheReader: localized("“%@” made the tag reader stop, so it was left out. It is read again once the file changes.", name)
+        case .notAnswering: localized("“%@” gave no answer for 10 seconds (is its drive still answering?), so it was left out. It is read again once the file changes.", name)
+        case .readerMissing: localized("“%@” could not be read: BlueLibrary’s tag reader (bluelibrary-tag-reader) is missing. Installing BlueLibrary again brings it back.", name)
         }
     }
 }

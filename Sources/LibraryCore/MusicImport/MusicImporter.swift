@@ -37,6 +37,8 @@ struct MusicImporter: Sendable {
     /// What earlier imports left in the database.
     let importedFiles: ImportedFiles
     let ownCovers: OwnCovers
+    /// The helpers that read the files (TagLib runs in them, never here).
+    var tagReader: any MusicFileReader = TagReaderPool.shared
     /// Files an earlier import read whose rows are not in the database yet (their commit
     /// waits, or fails: a full disk), remembered all the same: importing again must not make
     /// their albums a second time.
@@ -88,7 +90,7 @@ struct MusicImporter: Sendable {
         for track in elsewhere.values {
             grouping.add(ImportedTrack(stamp: track.stamp, tags: track.tags, storedAlbumID: track.albumID, isChanged: false))
         }
-        var covers = FolderCovers(ownCovers: ownCovers, listings: walker.listings)
+        var covers = FolderCovers(ownCovers: ownCovers, tagReader: tagReader, listings: walker.listings)
         var lastDelivery = ContinuousClock.now
         for listing in walker.listings {
             for chunk in listing.audioFiles.chunked(by: chunkSize) {
@@ -97,7 +99,7 @@ struct MusicImporter: Sendable {
                     summary.filesRead = progress.filesRead
                     return summary
                 }
-                for result in Self.tracks(of: chunk, stored: stored) {
+                for result in tracks(of: chunk, stored: stored) {
                     switch result {
                     case .success(let track): grouping.add(track)
                     case .failure(let skipped): summary.skipped.append(skipped)
@@ -171,7 +173,7 @@ struct MusicImporter: Sendable {
     }
 
     /// The chunk's tracks: remembered if unchanged, else read (in parallel).
-    private static func tracks(of chunk: ArraySlice<FileStamp>, stored: [MusicFilePath: StoredTrack]) -> [Result<ImportedTrack, SkippedFile>] {
+    private func tracks(of chunk: ArraySlice<FileStamp>, stored: [MusicFilePath: StoredTrack]) -> [Result<ImportedTrack, SkippedFile>] {
         let stamps = Array(chunk)
         var results = [Result<ImportedTrack, SkippedFile>?](repeating: nil, count: stamps.count)
         var toRead: [Int] = []
@@ -184,15 +186,16 @@ struct MusicImporter: Sendable {
         }
         let read = Protected([Int: Result<ImportedTrack, SkippedFile>]())
         let indexes = toRead
+        let tagReader = tagReader
         DispatchQueue.concurrentPerform(iterations: indexes.count) { position in
             let index = indexes[position]
             let stamp = stamps[index]
             let result: Result<ImportedTrack, SkippedFile>
             do throws(TagReadError) {
-                let tags = try TrackTagReader.read(path: stamp.path)
+                let tags = try tagReader.tags(of: stamp.path)
                 result = .success(ImportedTrack(stamp: stamp, tags: tags, storedAlbumID: stored[stamp.path]?.albumID, isChanged: true))
             } catch {
-                result = .failure(SkippedFile(path: stamp.path, reason: error == .notAudio ? .notAudio : .damaged))
+                result = .failure(SkippedFile(path: stamp.path, reason: SkippedFile.Reason(error)))
             }
             read.withLock { $0[index] = result }
         }

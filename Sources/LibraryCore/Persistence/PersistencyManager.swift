@@ -27,17 +27,21 @@ final class PersistencyManager: Sendable {
     /// Set once closing began: a read aside that starts after it reads nothing.
     private let isClosing = Protected(false)
     private let stateWriter: CoalescingWriter<AppState>
+    /// What the imports read music files with.
+    private let tagReader: any MusicFileReader
 
     init(
         locations: StorageLocations,
         database: LibraryDatabase,
         browsingIndex: BrowsingIndex? = nil,
         saveDelay: Duration,
+        tagReader: any MusicFileReader = TagReaderPool.shared,
         onCommit: @escaping @Sendable (CommitQueue.Outcome) -> Void,
         onStateSave: @escaping @Sendable (PersistenceError?) -> Void
     ) {
         self.locations = locations
         self.database = database
+        self.tagReader = tagReader
         let index = browsingIndex ?? BrowsingIndex(database: database)
         self.browsingIndex = index
         // The orders and words kept follow each commit at once, on the commit queue: however
@@ -196,8 +200,9 @@ final class PersistencyManager: Sendable {
     /// An importer of the music in `scope` that knows the files this library has read.
     func musicImporter(scope: MusicImportScope, ownCovers: OwnCovers, pendingTracks: [MusicFilePath: StoredTrack],
                        albumsInLibrary: Set<AlbumID>, partInterval: Duration, changedFilesOnly: Bool) -> MusicImporter {
-        MusicImporter(scope: scope, importedFiles: ImportedFiles(database), ownCovers: ownCovers, pendingTracks: pendingTracks,
-                      albumsInLibrary: albumsInLibrary, partInterval: partInterval, changedFilesOnly: changedFilesOnly)
+        MusicImporter(scope: scope, importedFiles: ImportedFiles(database), ownCovers: ownCovers, tagReader: tagReader,
+                      pendingTracks: pendingTracks, albumsInLibrary: albumsInLibrary, partInterval: partInterval,
+                      changedFilesOnly: changedFilesOnly)
     }
 
     /// Writes every committed album to `file` in the `albums.json` format, off the GTK thread.

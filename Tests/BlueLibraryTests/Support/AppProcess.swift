@@ -216,6 +216,14 @@ final class AppProcess: @unchecked Sendable {
         return kibibytes * 1024
     }
 
+    /// The files the app's process has mapped now (`/proc/<pid>/maps`): its libraries.
+    func mappedFiles() throws -> Set<String> {
+        let maps = try String(contentsOfFile: "/proc/\(process.processIdentifier)/maps", encoding: .utf8)
+        return Set(maps.split(separator: "\n").compactMap { line in
+            line.split(separator: " ", omittingEmptySubsequences: true).dropFirst(5).first.map(String.init)
+        })
+    }
+
     /// Waits until the app has printed one of `texts` (log lines saying it reached a state),
     /// and returns the first one found; fails the test if it exits or the deadline passes first.
     @discardableResult

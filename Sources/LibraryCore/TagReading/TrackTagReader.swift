@@ -1,4 +1,3 @@
-import CTagReader
 import Foundation
 
 // MARK: - TrackTags
@@ -41,6 +40,14 @@ public enum TagReadError: Error, Hashable, Sendable {
     case unreadable
     /// Not the name of an audio file BlueLibrary reads.
     case notAudio
+    /// The tag reader died on this file (a signal: TagLib crashed on it). It is not tried
+    /// again until the file changes.
+    case readerCrashed
+    /// The tag reader gave no answer within the time limit (a drive that stopped answering,
+    /// or a file TagLib loops on). It is not tried again until the file changes.
+    case readerTimedOut
+    /// The tag reader could not be started (`bluelibrary-tag-reader` is missing or broken).
+    case readerMissing
 }
 
 /// An audio file's embedded front cover.
@@ -50,61 +57,34 @@ public enum FrontCoverResult: Hashable, Sendable {
     case tooLarge(bytes: Int)
     case image(Data)
     case unreadable
+    /// The tag reader crashed, hung or could not start on this file.
+    case readerFailed(TagReadError)
+}
+
+// MARK: - MusicFileReader
+
+/// What reads music files' tags and embedded covers for the imports: the app's helper
+/// processes (`TagReaderPool`), or, in the benchmark, TagLib in its own process to compare with.
+public protocol MusicFileReader: Sendable {
+    /// The tags and length of the audio file at `path`.
+    func tags(of path: MusicFilePath) throws(TagReadError) -> TrackTags
+    /// The file's embedded front cover, refused when larger than `maxBytes`.
+    func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult
 }
 
 // MARK: - TrackTagReader
 
-/// Reads tags with TagLib (through the CTagReader C functions). The caller makes sure the
-/// path is a regular file: TagLib opens whatever it is given.
+/// Reads tags and embedded covers, never in this process: TagLib runs in the helper
+/// processes of `TagReaderPool.shared`, so a file that crashes or hangs it costs that file
+/// only. The caller makes sure the path is a regular file.
 public enum TrackTagReader {
     /// The tags and length of the audio file at `path`.
     public static func read(path: MusicFilePath) throws(TagReadError) -> TrackTags {
-        var raw = bl_tags()
-        switch path.withCString({ bl_tags_read($0, &raw) }) {
-        case Int32(BL_TAGS_OK):
-            defer { bl_tags_free(&raw) }
-            return TrackTags(raw)
-        case Int32(BL_TAGS_NOT_AUDIO):
-            throw .notAudio
-        default:
-            throw .unreadable
-        }
+        try TagReaderPool.shared.tags(of: path)
     }
 
     /// The file's embedded front cover, refused when larger than `maxBytes`.
     public static func frontCover(path: MusicFilePath, maxBytes: Int) -> FrontCoverResult {
-        var data: UnsafeMutablePointer<UInt8>?
-        var size = 0
-        let status = path.withCString { bl_tags_front_cover($0, max(0, maxBytes), &data, &size) }
-        defer { bl_tags_free_data(data) }
-        switch status {
-        case Int32(BL_COVER_OK):
-            guard let data else { return .unreadable }
-            return .image(Data(bytes: data, count: size))
-        case Int32(BL_COVER_NONE):
-            return .none
-        case Int32(BL_COVER_TOO_LARGE):
-            return .tooLarge(bytes: size)
-        default:
-            return .unreadable
-        }
-    }
-}
-
-// MARK: - From C
-
-extension TrackTags {
-    /// The tags of a successful read.
-    init(_ raw: bl_tags) {
-        func text(_ pointer: UnsafePointer<CChar>?) -> String {
-            pointer.map { String(decoding: UnsafeRawBufferPointer(start: $0, count: strlen($0)), as: UTF8.self) } ?? ""
-        }
-        func number(_ value: UInt32) -> Int? { value == 0 ? nil : Int(value) }
-        self.init(
-            title: text(raw.title), artist: text(raw.artist), albumArtist: text(raw.album_artist),
-            album: text(raw.album), genre: text(raw.genre), musicBrainzAlbumID: text(raw.musicbrainz_album_id),
-            year: number(raw.year), trackNumber: number(raw.track), discNumber: number(raw.disc),
-            duration: raw.duration.isFinite ? raw.duration : 0, hasFrontCover: raw.has_front_cover != 0
-        )
+        TagReaderPool.shared.frontCover(of: path, maxBytes: maxBytes)
     }
 }

@@ -1,0 +1,122 @@
+import Foundation
+import Fixtures
+import Testing
+@testable import LibraryCore
+import TestSupport
+
+/// Music files are read in helper processes: a file that crashes the reader, or that it never
+/// finishes, costs that file only. It is named among the files left out, the rest of its
+/// folder is imported, and it is not read again until it changes.
+@MainActor
+@Suite("Tag reading in a helper process")
+struct TagReaderHelperTests {
+    let folders = TestFolders(defaultLibrary: nil)
+    var music: URL { folders.root.appendingPathComponent("Music", isDirectory: true) }
+    var maker: MusicFolderMaker { MusicFolderMaker(templates: folders.root.appendingPathComponent("templates")) }
+
+    /// An album of `names` (MP3s with tags), in `Music/Album`.
+    private func album(_ names: [String]) throws {
+        for (number, name) in names.enumerated() {
+            try maker.track(music.appendingPathComponent("Album/\(name)"),
+                            tags: TrackTags(title: name, artist: "Band", album: "Album", year: 2001, trackNumber: number + 1))
+        }
+    }
+
+    private func reasons(_ summary: MusicImportSummary) -> [String: SkippedFile.Reason] {
+        Dictionary(summary.skipped.map { ($0.path.displayName, $0.reason) }, uniquingKeysWith: { first, _ in first })
+    }
+
+    @Test("a file that crashes the reader is left out and named; the rest is imported; it is read again only once it changes")
+    func aFileThatCrashesTheReader() async throws {
+        try album(["1.mp3", "2 crashes-the-reader.mp3", "3.mp3"])
+        let reader = try FaultyTagReaderLink(in: folders.root.appendingPathComponent("reader"))
+        // One helper: the file after the crash can only be read by the helper started anew.
+        let library = LibraryAPI(locations: folders.locations, tagReader: reader.pool(size: 1))
+
+        let first = await library.importMusic([music])
+        #expect(library.albums.map(\.trackCount) == [2])
+        #expect(reasons(first) == ["2 crashes-the-reader.mp3": .crashedTheReader])
+        let message = first.skipped.first?.message ?? ""
+        #expect(message.contains("2 crashes-the-reader.mp3") && message.contains("made the tag reader stop"))
+        #expect(reader.requestedNames.filter { $0.contains("crashes") }.count == 1)
+
+        // Imported again, unchanged: named again, not read again.
+        let second = await library.importMusic([music])
+        #expect(reasons(second) == ["2 crashes-the-reader.mp3": .crashedTheReader])
+        let askedAfterUnchanged = reader.requestedNames.filter { $0.contains("crashes") }.count
+        #expect(askedAfterUnchanged == 1)
+
+        // Changed (a newer modification time): read again.
+        let file = music.appendingPathComponent("Album/2 crashes-the-reader.mp3")
+        try FileManager.default.setAttributes([.modificationDate: Date().addingTimeInterval(60)], ofItemAtPath: file.path)
+        let third = await library.importMusic([music])
+        #expect(reasons(third) == ["2 crashes-the-reader.mp3": .crashedTheReader])
+        let askedAfterChange = reader.requestedNames.filter { $0.contains("crashes") }.count
+        #expect(askedAfterChange == 2)
+        #expect(library.albums.map(\.trackCount) == [2])
+
+        Self.record("a file that crashes the tag reader (SIGSEGV) among 3, imported three times, touched before the third",
+                    outcome: "the other 2 imported; it is named under Tracks Skipped each time; read 1×, 1×, then again once changed",
+                    held: library.albums.map(\.trackCount) == [2] && askedAfterUnchanged == 1 && askedAfterChange == 2)
+    }
+
+    @Test("a file the reader never finishes is left out after 10 seconds and named; the rest is imported")
+    func aFileThatHangsTheReader() async throws {
+        try album(["1.mp3", "2 hangs-the-reader.mp3", "3.mp3", "4.mp3"])
+        let reader = try FaultyTagReaderLink(in: folders.root.appendingPathComponent("reader"))
+        let library = LibraryAPI(locations: folders.locations, tagReader: reader.pool(size: 2))
+
+        let started = ContinuousClock.now
+        let summary = await library.importMusic([music])
+        let took = ContinuousClock.now - started
+        #expect(library.albums.map(\.trackCount) == [3])
+        #expect(reasons(summary) == ["2 hangs-the-reader.mp3": .notAnswering])
+        #expect(summary.skipped.first?.message.contains("gave no answer for 10 seconds") == true)
+        // The limit is the helper's, not the test's: it was waited for.
+        #expect(took >= TagReaderPool.defaultTimeLimit)
+
+        // Not read again while unchanged: the next import does not wait another 10 seconds
+        // for it (it asks no helper about it).
+        let again = await library.importMusic([music])
+        #expect(reasons(again) == ["2 hangs-the-reader.mp3": .notAnswering])
+        let asked = reader.requestedNames.filter { $0.contains("hangs") }.count
+        #expect(asked == 1)
+
+        Self.record("a file the tag reader never finishes, among 4, imported twice",
+                    outcome: "the other 3 imported; after 10 s the helper is killed and the file named under Tracks Skipped; not read again while unchanged",
+                    held: library.albums.map(\.trackCount) == [3] && asked == 1)
+    }
+
+    @Test("the reader runs confined: no new privileges, a system call filter")
+    func theReaderIsConfined() throws {
+        try album(["1.mp3"])
+        let pool = TagReaderPool(executable: TagReaderExecutable.locate(), size: 1)
+        let tags = try pool.tags(of: #require(MusicFilePath(url: music.appendingPathComponent("Album/1.mp3"))))
+        #expect(tags.title == "1.mp3")
+        let helpers = pool.helperProcessIDs
+        #expect(helpers.count == 1)
+        for helper in helpers {
+            let status = try String(contentsOfFile: "/proc/\(helper)/status", encoding: .utf8)
+            let fields = Dictionary(status.split(separator: "\n").compactMap { line -> (String, String)? in
+                let parts = line.split(separator: ":", maxSplits: 1)
+                return parts.count == 2 ? (String(parts[0]), parts[1].trimmingCharacters(in: .whitespaces)) : nil
+            }, uniquingKeysWith: { first, _ in first })
+            #expect(fields["NoNewPrivs"] == "1")
+            #expect(fields["Seccomp"] == "2")  // a filter
+        }
+    }
+
+    @Test("without its helper, files are named as unread, and nothing crashes")
+    func withoutTheHelper() async throws {
+        try album(["1.mp3", "2.mp3"])
+        let library = LibraryAPI(locations: folders.locations, tagReader: TagReaderPool(executable: "/nonexistent/bluelibrary-tag-reader"))
+        let summary = await library.importMusic([music])
+        #expect(library.albums.isEmpty)
+        #expect(Set(reasons(summary).values) == [.readerMissing])
+        #expect(summary.skipped.first?.message.contains("bluelibrary-tag-reader") == true)
+    }
+
+    private static func record(_ attempt: String, outcome: String, held: Bool) {
+        ReliabilityLog.record([ReliabilityRow(area: "Bad music files", attempt: attempt, outcome: outcome, held: held)])
+    }
+}
