@@ -65,13 +65,6 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
         }
     }
 
-    /// The process ids of the helpers running now (for the tests of their confinement).
-    public var helperProcessIDs: [pid_t] {
-        condition.lock()
-        defer { condition.unlock() }
-        return idle.map(\.processID)
-    }
-
     // MARK: Asking a helper
 
     private func ask(_ request: TagReaderRequest) throws(TagReadError) -> TagReaderAnswer {

@@ -75,10 +75,9 @@ final class TagReaderProcess: @unchecked Sendable {
     // MARK: Reading an answer
 
     private func receiveAnswer(timeLimit: Duration) -> Outcome {
-        let milliseconds = Int32(clamping: timeLimit.components.seconds * 1000 + timeLimit.components.attoseconds / 1_000_000_000_000_000)
         let started = ContinuousClock.now
         var header = [UInt8](repeating: 0, count: TagReaderAnswer.headerSize)
-        switch bl_child_receive(channel, &header, header.count, milliseconds) {
+        switch bl_child_receive(channel, &header, header.count, Self.milliseconds(timeLimit)) {
         case Int32(BL_CHILD_OK): break
         case Int32(BL_CHILD_TIMED_OUT): return timedOut()
         default: return ended()
@@ -87,14 +86,17 @@ final class TagReaderProcess: @unchecked Sendable {
         var payload = [UInt8](repeating: 0, count: length)
         if length > 0 {
             let left = timeLimit - (ContinuousClock.now - started)
-            let leftMilliseconds = max(1, Int32(clamping: left.components.seconds * 1000 + left.components.attoseconds / 1_000_000_000_000_000))
-            switch bl_child_receive(channel, &payload, length, leftMilliseconds) {
+            switch bl_child_receive(channel, &payload, length, max(1, Self.milliseconds(left))) {
             case Int32(BL_CHILD_OK): break
             case Int32(BL_CHILD_TIMED_OUT): return timedOut()
             default: return ended()
             }
         }
         return .answer(TagReaderAnswer(status: status, value: value, payload: payload))
+    }
+
+    private static func milliseconds(_ duration: Duration) -> Int32 {
+        Int32(clamping: duration.components.seconds * 1000 + duration.components.attoseconds / 1_000_000_000_000_000)
     }
 
     private func timedOut() -> Outcome {
