@@ -26,6 +26,10 @@ pid_t bl_child_spawn(const char *executable, int *channel) {
     // dup2 clears close-on-exec on the copies; the originals close at exec.
     posix_spawn_file_actions_adddup2(&actions, ends[1], STDIN_FILENO);
     posix_spawn_file_actions_adddup2(&actions, ends[1], STDOUT_FILENO);
+    // Nothing else of the app's: a descriptor another thread opened without close-on-exec
+    // (a pipe to a process it waits on) kept open in an idle helper would keep that pipe
+    // from ever ending.
+    posix_spawn_file_actions_addclosefrom_np(&actions, STDERR_FILENO + 1);
     // The app's signal mask and handlers stay its own.
     posix_spawnattr_t attributes;
     posix_spawnattr_init(&attributes);

@@ -87,9 +87,14 @@ struct TagReaderHelperTests {
                     held: library.albums.map(\.trackCount) == [3] && asked == 1)
     }
 
-    @Test("the reader runs confined: no new privileges, a system call filter")
+    @Test("the reader runs confined: no new privileges, a system call filter, none of the app's descriptors")
     func theReaderIsConfined() throws {
         try album(["1.mp3"])
+        // A pipe open without close-on-exec, as another thread's may be when a helper starts:
+        // the helper must not keep it (a reader of the pipe would never see its end).
+        var pipeEnds: [Int32] = [-1, -1]
+        #expect(pipe(&pipeEnds) == 0)
+        defer { pipeEnds.forEach { close($0) } }
         let pool = TagReaderPool(executable: TagReaderExecutable.locate(), size: 1)
         let tags = try pool.tags(of: #require(MusicFilePath(url: music.appendingPathComponent("Album/1.mp3"))))
         #expect(tags.title == "1.mp3")
@@ -111,6 +116,8 @@ struct TagReaderHelperTests {
             }, uniquingKeysWith: { first, _ in first })
             #expect(fields["NoNewPrivs"] == "1")
             #expect(fields["Seccomp"] == "2")  // a filter
+            let descriptors = try FileManager.default.contentsOfDirectory(atPath: "/proc/\(helper)/fd").sorted()
+            #expect(descriptors == ["0", "1", "2"], "only its socket and the log")
         }
     }
 

@@ -13,8 +13,8 @@
 extern "C" {
 #endif
 
-/// Starts `executable` (no arguments, the app's environment and standard error) with one
-/// end of a socket pair as its standard input and output. Returns its process id and puts
+/// Starts `executable` (no arguments, the app's environment and standard error, no other
+/// descriptor of the app's) with one end of a socket pair as its standard input and output. Returns its process id and puts
 /// the other end in `*channel` (close-on-exec); -1 with errno set on failure.
 pid_t bl_child_spawn(const char *executable, int *channel);
 

@@ -172,7 +172,7 @@ struct MusicImporter: Sendable {
         }
     }
 
-    /// The chunk's tracks: remembered if unchanged, else read (in parallel).
+    /// The chunk's tracks: remembered if unchanged, else read (by the readers in parallel).
     private func tracks(of chunk: ArraySlice<FileStamp>, stored: [MusicFilePath: StoredTrack]) -> [Result<ImportedTrack, SkippedFile>] {
         let stamps = Array(chunk)
         var results = [Result<ImportedTrack, SkippedFile>?](repeating: nil, count: stamps.count)
@@ -185,19 +185,20 @@ struct MusicImporter: Sendable {
             }
         }
         let read = Protected([Int: Result<ImportedTrack, SkippedFile>]())
-        let indexes = toRead
         let tagReader = tagReader
-        DispatchQueue.concurrentPerform(iterations: indexes.count) { position in
-            let index = indexes[position]
-            let stamp = stamps[index]
-            let result: Result<ImportedTrack, SkippedFile>
-            do throws(TagReadError) {
-                let tags = try tagReader.tags(of: stamp.path)
-                result = .success(ImportedTrack(stamp: stamp, tags: tags, storedAlbumID: stored[stamp.path]?.albumID, isChanged: true))
-            } catch {
-                result = .failure(SkippedFile(path: stamp.path, reason: SkippedFile.Reason(error)))
+        // One share of the files per reader, each share asked at once.
+        let shares = toRead.chunked(by: max(1, (toRead.count + tagReader.readers - 1) / tagReader.readers))
+        DispatchQueue.concurrentPerform(iterations: shares.count) { share in
+            let indexes = Array(shares[share])
+            let tags = tagReader.tags(of: indexes.map { stamps[$0].path })
+            let tracks = zip(indexes, tags).map { index, tags in
+                let stamp = stamps[index]
+                return (index, tags.map { ImportedTrack(stamp: stamp, tags: $0, storedAlbumID: stored[stamp.path]?.albumID, isChanged: true) }
+                    .mapError { SkippedFile(path: stamp.path, reason: SkippedFile.Reason($0)) })
             }
-            read.withLock { $0[index] = result }
+            read.withLock { read in
+                for (index, result) in tracks { read[index] = result }
+            }
         }
         let readResults = read.withLock { $0 }
         return results.indices.compactMap { results[$0] ?? readResults[$0] }

@@ -17,6 +17,8 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     private let executable: String?
     private let timeLimit: Duration
     private let size: Int
+    /// One reading thread per helper.
+    public var readers: Int { size }
     private let condition = NSCondition()
     /// Guarded by `condition`.
     private var idle: [TagReaderProcess] = []
@@ -39,55 +41,81 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
 
     /// The tags and length of the audio file at `path`.
     public func tags(of path: MusicFilePath) throws(TagReadError) -> TrackTags {
-        let answer = try ask(TagReaderRequest(kind: .tags, path: path))
-        switch Int32(answer.status) {
-        case 0: // BL_TAGS_OK
-            guard let tags = answer.tags else { throw .unreadable }
-            return tags
-        case 2: throw .notAudio  // BL_TAGS_NOT_AUDIO
-        default: throw .unreadable
+        try tags(of: [path])[0].get()
+    }
+
+    /// The tags of each of `paths`, asked of one helper at once: it reads the next file while
+    /// its last answer is taken in. A file it crashes or hangs on is that file's failure; the
+    /// ones after it go to a new helper.
+    public func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
+        ask(paths.map { TagReaderRequest(kind: .tags, path: $0) }).map { result in
+            result.flatMap { answer in
+                switch Int32(answer.status) {
+                case 0: answer.tags.map { .success($0) } ?? .failure(.unreadable)  // BL_TAGS_OK
+                case 2: .failure(.notAudio)  // BL_TAGS_NOT_AUDIO
+                default: .failure(.unreadable)
+                }
+            }
         }
     }
 
     /// The file's embedded front cover, refused when larger than `maxBytes`.
     public func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult {
-        let answer: TagReaderAnswer
-        do throws(TagReadError) {
-            answer = try ask(TagReaderRequest(kind: .frontCover, path: path, maxBytes: maxBytes))
-        } catch {
-            return .readerFailed(error)
-        }
-        switch answer.status {
-        case 0: return answer.payload.isEmpty ? .unreadable : .image(Data(answer.payload))  // BL_COVER_OK
-        case 1: return .none  // BL_COVER_NONE
-        case 2: return .tooLarge(bytes: Int(clamping: answer.value))  // BL_COVER_TOO_LARGE
-        default: return .unreadable
+        switch ask([TagReaderRequest(kind: .frontCover, path: path, maxBytes: maxBytes)])[0] {
+        case .failure(let error): .readerFailed(error)
+        case .success(let answer):
+            switch answer.status {
+            case 0: answer.payload.isEmpty ? .unreadable : .image(Data(answer.payload))  // BL_COVER_OK
+            case 1: .none  // BL_COVER_NONE
+            case 2: .tooLarge(bytes: Int(clamping: answer.value))  // BL_COVER_TOO_LARGE
+            default: .unreadable
+            }
         }
     }
 
     // MARK: Asking a helper
 
-    private func ask(_ request: TagReaderRequest) throws(TagReadError) -> TagReaderAnswer {
-        let version = FileVersion(of: request.path)
-        if let version, let failed = failedFiles.withLock({ $0[request.path] }), failed.version == version {
-            throw failed.error
-        }
-        let helper = try borrow()
-        switch helper.ask(request, timeLimit: timeLimit) {
-        case .answer(let answer):
-            giveBack(helper)
-            return answer
-        case .crashed(let signal):
+    /// The answers to `requests`, in order. A file a helper crashed or hung on earlier, and
+    /// that did not change since, is not asked again.
+    private func ask(_ requests: [TagReaderRequest]) -> [Result<TagReaderAnswer, TagReadError>] {
+        var results = [Result<TagReaderAnswer, TagReadError>?](repeating: nil, count: requests.count)
+        let versions = requests.map { FileVersion(of: $0.path) }
+        let failed = failedFiles.withLock { $0 }
+        var pending = requests.indices.filter { index in
+            guard let version = versions[index], let earlier = failed[requests[index].path], earlier.version == version else { return true }
+            results[index] = .failure(earlier.error)
+            return false
+        }[...]
+        while !pending.isEmpty {
+            let helper: TagReaderProcess
+            do throws(TagReadError) {
+                helper = try borrow()
+            } catch {
+                for index in pending { results[index] = .failure(error) }
+                break
+            }
+            let (answers, failure) = helper.ask(pending.map { requests[$0] }, timeLimit: timeLimit)
+            for (index, answer) in zip(pending, answers) { results[index] = .success(answer) }
+            pending = pending.dropFirst(answers.count)
+            guard let failure, let stuck = pending.first else {
+                giveBack(helper)
+                continue
+            }
             giveBack(nil)
-            Log.core.warning("the tag reader ended (signal \(signal)) on “\(request.path.displayString)”; it is skipped until it changes")
-            remember(request.path, version, .readerCrashed)
-            throw .readerCrashed
-        case .timedOut:
-            giveBack(nil)
-            Log.core.warning("the tag reader gave no answer on “\(request.path.displayString)” within \(timeLimit); it is skipped until it changes")
-            remember(request.path, version, .readerTimedOut)
-            throw .readerTimedOut
+            let path = requests[stuck].path
+            let error: TagReadError
+            if case .crashed(let signal) = failure {
+                Log.core.warning("the tag reader ended (signal \(signal)) on “\(path.displayString)”; it is skipped until it changes")
+                error = .readerCrashed
+            } else {
+                Log.core.warning("the tag reader gave no answer on “\(path.displayString)” within \(timeLimit); it is skipped until it changes")
+                error = .readerTimedOut
+            }
+            remember(path, versions[stuck], error)
+            results[stuck] = .failure(error)
+            pending = pending.dropFirst()
         }
+        return results.map { $0 ?? .failure(.unreadable) }
     }
 
     private func remember(_ path: MusicFilePath, _ version: FileVersion?, _ error: TagReadError) {

@@ -41,12 +41,23 @@ final class TagReaderProcess: @unchecked Sendable {
         end()
     }
 
-    /// Asks `request`, waiting at most `timeLimit` for the answer.
-    func ask(_ request: TagReaderRequest, timeLimit: Duration) -> Outcome {
-        let bytes = request.bytes
-        guard channel >= 0 else { return .crashed(signal: 0) }
-        guard bl_child_send(channel, bytes, bytes.count) == 0 else { return ended() }
-        return receiveAnswer(timeLimit: timeLimit)
+    /// Asks `requests` at once (the helper reads the next file while its last answer is taken
+    /// in), waiting at most `timeLimit` for each answer from the one before. The answers, in
+    /// order, up to the first request that got none; then how that one ended (`nil` when
+    /// all were answered).
+    func ask(_ requests: [TagReaderRequest], timeLimit: Duration) -> (answers: [TagReaderAnswer], failure: Outcome?) {
+        let bytes = requests.flatMap(\.bytes)
+        guard channel >= 0 else { return ([], .crashed(signal: 0)) }
+        guard bl_child_send(channel, bytes, bytes.count) == 0 else { return ([], ended()) }
+        var answers: [TagReaderAnswer] = []
+        answers.reserveCapacity(requests.count)
+        for _ in requests {
+            switch receiveAnswer(timeLimit: timeLimit) {
+            case .answer(let answer): answers.append(answer)
+            case let failure: return (answers, failure)
+            }
+        }
+        return (answers, nil)
     }
 
     /// Kills the helper (if it still runs) and reaps it.

@@ -68,8 +68,21 @@ public enum FrontCoverResult: Hashable, Sendable {
 public protocol MusicFileReader: Sendable {
     /// The tags and length of the audio file at `path`.
     func tags(of path: MusicFilePath) throws(TagReadError) -> TrackTags
+    /// The tags of each of `paths`, in order (a reader may read them one after the other
+    /// without waiting for its caller between them).
+    func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>]
     /// The file's embedded front cover, refused when larger than `maxBytes`.
     func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult
+    /// How many threads should read at once (the importer splits its files among them).
+    var readers: Int { get }
+}
+
+extension MusicFileReader {
+    public func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
+        paths.map { path in Result { () throws(TagReadError) in try tags(of: path) } }
+    }
+
+    public var readers: Int { ProcessInfo.processInfo.activeProcessorCount }
 }
 
 // MARK: - TrackTagReader
