@@ -102,8 +102,8 @@ struct ShellSearchClient {
     }
 
     private func call(_ method: String, _ arguments: String...) async throws -> String {
-        try await AppProcess.run(["gdbus", "call", "--address", busAddress, "--dest", Self.name, "--object-path", Self.path,
-                                  "--method", "\(Self.interface).\(method)"] + arguments)
+        try await AppProcess.run(["gdbus", "call", "--timeout", "120", "--address", busAddress, "--dest", Self.name,
+                                  "--object-path", Self.path, "--method", "\(Self.interface).\(method)"] + arguments)
     }
 
     /// A list of strings as GVariant text.

@@ -35,8 +35,10 @@ struct SessionBusServiceTests {
     /// `gdbus call` from another process: its status, standard output and error.
     func call(_ bus: SessionBus, _ method: String, _ arguments: String..., destination: String = Self.name,
               path: String = Self.path) async throws -> (status: Int32, output: String, error: String) {
-        let command = try Command(["gdbus", "call", "--address", bus.address, "--dest", destination,
-                                   "--object-path", path, "--method", method] + arguments)
+        // The reply is waited for up to the hang guard: under a sanitizer and a loaded machine the
+        // service's main loop can take longer than D-Bus's 25-second default to answer.
+        let command = try Command(["gdbus", "call", "--timeout", "120", "--address", bus.address,
+                                   "--dest", destination, "--object-path", path, "--method", method] + arguments)
         let status = try await command.finish()
         return (status, command.output, command.errorOutput)
     }
