@@ -79,10 +79,10 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// that did not change since, is not asked again.
     private func ask(_ requests: [TagReaderRequest]) -> [Result<TagReaderAnswer, TagReadError>] {
         var results = [Result<TagReaderAnswer, TagReadError>?](repeating: nil, count: requests.count)
-        let versions = requests.map { FileVersion(of: $0.path) }
         let failed = failedFiles.withLock { $0 }
+        // Only a file that failed before is looked at (`stat`) here: the walk did it for the rest.
         var pending = requests.indices.filter { index in
-            guard let version = versions[index], let earlier = failed[requests[index].path], earlier.version == version else { return true }
+            guard let earlier = failed[requests[index].path], FileVersion(of: requests[index].path) == earlier.version else { return true }
             results[index] = .failure(earlier.error)
             return false
         }[...]
@@ -111,7 +111,7 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
                 Log.core.warning("the tag reader gave no answer on “\(path.displayString)” within \(timeLimit); it is skipped until it changes")
                 error = .readerTimedOut
             }
-            remember(path, versions[stuck], error)
+            remember(path, FileVersion(of: path), error)
             results[stuck] = .failure(error)
             pending = pending.dropFirst()
         }
