@@ -56,7 +56,7 @@ struct TagReaderHelperTests {
         #expect(library.albums.map(\.trackCount) == [2])
 
         Self.record("a file that crashes the tag reader (SIGSEGV) among 3, imported three times, touched before the third",
-                    outcome: "the other 2 imported; it is named under Tracks Skipped each time; read 1×, 1×, then again once changed",
+                    outcome: "the other 2 imported; it is named among the files skipped each time; read 1×, 1×, then again once changed",
                     held: library.albums.map(\.trackCount) == [2] && askedAfterUnchanged == 1 && askedAfterChange == 2)
     }
 
@@ -83,7 +83,7 @@ struct TagReaderHelperTests {
         #expect(asked == 1)
 
         Self.record("a file the tag reader never finishes, among 4, imported twice",
-                    outcome: "the other 3 imported; after 10 s the helper is killed and the file named under Tracks Skipped; not read again while unchanged",
+                    outcome: "the other 3 imported; after 10 s the helper is killed and the file named among the files skipped; not read again while unchanged",
                     held: library.albums.map(\.trackCount) == [3] && asked == 1)
     }
 
