@@ -7,7 +7,13 @@ The test steers it through files in CONTROL (a folder of the real file system):
 - `stall`: while it exists, a read of a file whose name contains one of its lines (`*` for
   every file) blocks;
 - `blocked`: written by the drive, one line per read that is blocked now (the file's name),
-  so that a test can wait for the moment a reader is stuck, rather than guess it.
+  so that a test can wait for the moment a reader is stuck, rather than guess it;
+- `drive.log`: what the drive printed (never the test's own output: a drive left running
+  would keep the test runner's pipe open, and the runner would wait for its end for ever).
+
+The drive never outlives the test process that started it: once that process is gone (it
+ended without unmounting, or crashed), the drive unmounts itself and ends, and every read
+still blocked in it fails at once (the FUSE connection ends with it).
 
 Usage: stalling_drive.py SOURCE MOUNTPOINT CONTROL   (fusepy, python3-fusepy; runs until
 unmounted)
@@ -15,6 +21,8 @@ unmounted)
 
 import errno
 import os
+import signal
+import subprocess
 import sys
 import threading
 import time
@@ -86,8 +94,37 @@ class StallingMirror(Operations):
         os.close(fh)
 
 
+def detach_from_the_test(control):
+    """Keeps none of the test's output: it goes to CONTROL/drive.log. (The other descriptors
+    stay: Foundation's Process learns of the drive's end from one of them closing.)"""
+    log = os.open(os.path.join(control, "drive.log"), os.O_WRONLY | os.O_CREAT | os.O_APPEND, 0o644)
+    quiet = os.open(os.devnull, os.O_RDONLY)
+    os.dup2(quiet, 0)
+    os.dup2(log, 1)
+    os.dup2(log, 2)
+    sys.stdout = os.fdopen(1, "w", buffering=1)
+    sys.stderr = os.fdopen(2, "w", buffering=1)
+
+
+def end_with_the_test(mountpoint):
+    """Unmounts and ends the drive once the process that started it is gone."""
+    parent = os.getppid()
+
+    def watch():
+        while os.getppid() == parent:
+            time.sleep(0.2)  # the drive's own watch, not a test's wait
+        print("the test process is gone: unmounting", flush=True)
+        subprocess.run(["/bin/umount", "-l", mountpoint], check=False)
+        # Killed, the drive's end aborts the FUSE connection: blocked reads fail at once.
+        os.kill(os.getpid(), signal.SIGKILL)
+
+    threading.Thread(target=watch, daemon=True).start()
+
+
 if __name__ == "__main__":
     source, mountpoint, control = sys.argv[1:4]
+    detach_from_the_test(control)
+    end_with_the_test(mountpoint)
     FUSE(StallingMirror(source, control), mountpoint, foreground=True, ro=True, nothreads=False,
          # No caching of contents: every read reaches the drive, as on a network share.
          direct_io=True, attr_timeout=0, entry_timeout=0)

@@ -5,6 +5,8 @@ import Foundation
 /// A drive that stops answering (Tests/Scripts/stalling_drive.py, a FUSE file system over
 /// fusepy): it shows `source` at `mountPoint`, and reads of the files named by `stall(_:)`
 /// block until `release()`, as a network share or a failing disk does in the middle of a read.
+/// The drive ends with `unmount()` (at the latest when the drive is released), and by itself
+/// if this process ends first.
 public final class StallingDrive: @unchecked Sendable {
     public let mountPoint: URL
     private let control: URL
@@ -26,15 +28,15 @@ public final class StallingDrive: @unchecked Sendable {
         process.executableURL = URL(fileURLWithPath: "/usr/bin/python3")
         process.arguments = [Repository.root.appendingPathComponent("Tests/Scripts/stalling_drive.py").path,
                              source.path, mountPoint.path, control.path]
-        try process.run()
+        // A test's thread blocks SIGTERM, which `terminate()` sends and libfuse ends on.
+        try process.runWithSignalsUnblocked()
         try await Self.waitUntil(deadline: .seconds(60)) { [process] in
-            guard process.isRunning else { throw MountFailure() }
+            guard process.isRunning else { throw MountFailure(log: control.appendingPathComponent("drive.log")) }
             return Self.isMounted(mountPoint)
         }
     }
 
     deinit {
-        try? FileManager.default.removeItem(at: control.appendingPathComponent("stall"))
         unmount()
     }
 
@@ -59,22 +61,36 @@ public final class StallingDrive: @unchecked Sendable {
         try await Self.waitUntil(deadline: deadline) { [self] in blockedReads.contains(name) }
     }
 
-    /// Unmounts (lazily: a reader still inside lets go when it can) and ends the drive.
+    /// Unmounts (lazily: a reader still inside lets go when it can) and ends the drive, within
+    /// seconds whatever still holds it: a reader stuck inside, or an inotify watch of a library
+    /// not released yet, keeps a lazily unmounted FUSE drive's daemon running, so the daemon
+    /// is told to end (SIGTERM), then killed. Its end aborts the FUSE connection: every read
+    /// still inside fails at once.
     public func unmount() {
         guard process.isRunning else { return }
+        try? FileManager.default.removeItem(at: control.appendingPathComponent("stall"))
         let umount = Process()
         umount.executableURL = URL(fileURLWithPath: "/bin/umount")
         umount.arguments = ["-l", mountPoint.path]
-        try? umount.run()
-        umount.waitUntilExit()
+        if (try? umount.runWithSignalsUnblocked()) != nil,
+           !PrivatePulseAudio.waitForExit(umount, deadline: .now + .seconds(30)) {
+            umount.terminate()
+        }
         process.terminate()
-        process.waitUntilExit()
+        if !PrivatePulseAudio.waitForExit(process, deadline: .now + .seconds(10)) {
+            kill(process.processIdentifier, SIGKILL)
+            _ = PrivatePulseAudio.waitForExit(process, deadline: .now + .seconds(10))
+        }
     }
 
     // MARK: Waiting
 
     private struct MountFailure: Error, CustomStringConvertible {
-        var description: String { "the stalling drive could not be mounted (stalling_drive.py ended)" }
+        let log: URL
+        var description: String {
+            let printed = (try? String(contentsOf: log, encoding: .utf8)) ?? ""
+            return "the stalling drive could not be mounted (stalling_drive.py ended): \(printed.suffix(2_000))"
+        }
     }
 
     private struct Timeout: Error, CustomStringConvertible {
