@@ -169,6 +169,11 @@ struct QueueAppTests {
             #expect(report.playback?.status == "playing")
             try await app.press("ctrl+q")
             #expect(try await app.waitForExit() == 0)
+            // What quitting kept is that queue (its memento is made with it, off the GTK thread).
+            let saved = try #require(AppState.decode(Data(contentsOf: folders.locations.stateFile)).playback?.queue)
+            let kept = saved.queue { _ in true }.queue
+            #expect(kept.count == 4)
+            #expect(Set(kept.entries.map(\.albumID)).count == 2, "both albums: \(saved.runs)")
         }
     }
 

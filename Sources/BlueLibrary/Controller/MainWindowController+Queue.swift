@@ -30,17 +30,16 @@ extension MainWindowController {
     /// Play All: every album the strip shows now (all of the library, or a search, a genre, a
     /// decade), in the strip's order, shuffled if shuffle is on. Albums without files are
     /// passed over; a notice says how many play. Which albums have files is read, and the
-    /// queue made (and shuffled), off the GTK thread: a million tracks take milliseconds.
+    /// queue made (and shuffled) with its memento, off the GTK thread: a million tracks take
+    /// milliseconds.
     func playAllShown() {
         Task { [weak self] in
             guard let albums = await self?.library.playableAlbumsShown(), let shuffled = self?.player.settings.isShuffled else { return }
-            let queue = await Task.detached(priority: .userInitiated) {
-                var queue = PlayQueue(albums: albums)
-                if shuffled { queue.setShuffled(true) }
-                return queue
+            let prepared = await Task.detached(priority: .userInitiated) {
+                PreparedQueue(albums: albums, shuffled: shuffled)
             }.value
             guard let self else { return }
-            guard player.playAll(queue) else {
+            guard player.playAll(prepared) else {
                 toast.show(localized("None of the albums shown has music files to play"), offersUndo: false)
                 return
             }

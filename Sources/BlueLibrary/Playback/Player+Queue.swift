@@ -36,15 +36,18 @@ extension Player {
 
     /// Play All: `queue` (every track of the albums shown, `PlayQueue(albums:)`, shuffled
     /// already when shuffle is on) in place of the queue, shuffled or not as shuffle is now.
-    /// Returns false when it is empty.
+    /// `memento` is the queue's memento when it was worked out with it, off the GTK thread
+    /// (`PreparedQueue`): a pass over a million tracks, which the track change would make here
+    /// otherwise. Returns false when the queue is empty.
     @discardableResult
-    func playAll(_ queue: PlayQueue) -> Bool {
-        var queue = queue
+    func playAll(_ prepared: PreparedQueue) -> Bool {
+        var queue = prepared.queue
         guard !queue.isEmpty else { return false }
         tracks.forget()
         unplayable = []
         if queue.isShuffled != settings.isShuffled { queue.setShuffled(settings.isShuffled) }
-        self.queue = queue
+        if queue.revision == prepared.queue.revision { rememberedQueue = (queue.revision, prepared.memento) }
+        replaceQueue(with: queue)
         notify(.queue)
         start(at: 0, position: 0, playing: true)
         return true
@@ -127,5 +130,22 @@ extension Player {
         } else {
             queueChanged()
         }
+    }
+}
+
+// MARK: - A queue made off the GTK thread
+
+/// A queue made away from the GTK thread (Play All's, of every album shown), with its
+/// memento: both are passes over every track.
+struct PreparedQueue: Sendable {
+    let queue: PlayQueue
+    let memento: QueueMemento
+
+    /// Makes the queue of `albums`, shuffled when `shuffled`, and its memento.
+    init(albums: [(albumID: AlbumID, trackCount: Int)], shuffled: Bool) {
+        var queue = PlayQueue(albums: albums)
+        if shuffled { queue.setShuffled(true) }
+        self.queue = queue
+        memento = QueueMemento(queue)
     }
 }
