@@ -5,6 +5,7 @@ import Foundation
 import LibraryCore
 import WindowDiagnostics
 
+StuckReads.noteInheritedDescriptors()  // before anything opens one of its own
 Localization.setUp()  // before any string is looked up or any thread starts
 LargeBlocks.returnToTheSystemWhenFreed()
 
@@ -67,4 +68,5 @@ MainActor.assumeIsolated {
 }
 let status = MainActor.assumeIsolated { app.run() }
 MainActor.assumeIsolated { app.restartIfRequested() }
+StuckReads.endProcessIfAny(status: status)
 exit(status)

@@ -1,6 +1,8 @@
 // What GstKit needs from GStreamer 1.22 that Swift cannot import directly: the message and
 // object macros, g_object_set/get on playbin's properties (variadic), and the connection of
-// playbin's `about-to-finish` signal (g_signal_connect is a macro), and the bus's sync handler. Everything here is a tiny
+// playbin's `about-to-finish` signal (g_signal_connect is a macro), the bus's sync handler, a
+// probe of the sound reaching the output, and a pipeline stopped off the calling thread.
+// Everything here is a tiny
 // static inline helper; the safe Swift API lives in GstKit.
 #ifndef BLUELIBRARY_CGSTREAMER_SHIM_H
 #define BLUELIBRARY_CGSTREAMER_SHIM_H
@@ -155,6 +157,53 @@ static inline const gchar *bl_gst_error_uri(GstMessage *message) {
 
 static inline void bl_gst_bus_drop_unread(GstBus *bus) {
     gst_bus_set_sync_handler(bus, bl_gst_drop_unread, NULL, NULL);
+}
+
+// MARK: - Sound flowing
+
+/// When sound last reached the output (g_get_monotonic_time), written on a streaming thread,
+/// read on the GTK thread.
+typedef struct bl_gst_flow_watch {
+    gint64 last_seen;
+} bl_gst_flow_watch;
+
+static inline GstPadProbeReturn bl_gst_flow_seen(GstPad *pad, GstPadProbeInfo *info, gpointer data) {
+    (void)pad;
+    (void)info;
+    __atomic_store_n(&((bl_gst_flow_watch *)data)->last_seen, g_get_monotonic_time(), __ATOMIC_RELAXED);
+    return GST_PAD_PROBE_OK;
+}
+
+/// Watches the buffers that reach `sink`'s sink pad; NULL when it has none. The watch lives
+/// as long as the pad (freed with it).
+static inline bl_gst_flow_watch *bl_gst_watch_flow(GstElement *sink) {
+    GstPad *pad = gst_element_get_static_pad(sink, "sink");
+    if (!pad) return NULL;
+    bl_gst_flow_watch *watch = g_new0(bl_gst_flow_watch, 1);
+    watch->last_seen = g_get_monotonic_time();
+    gst_pad_add_probe(pad, (GstPadProbeType)(GST_PAD_PROBE_TYPE_BUFFER | GST_PAD_PROBE_TYPE_BUFFER_LIST),
+                      bl_gst_flow_seen, watch, g_free);
+    gst_object_unref(pad);
+    return watch;
+}
+
+/// From now on, sound is expected: the time without it counts from now.
+static inline void bl_gst_flow_expect(bl_gst_flow_watch *watch) {
+    __atomic_store_n(&watch->last_seen, g_get_monotonic_time(), __ATOMIC_RELAXED);
+}
+
+/// Microseconds since sound last reached the output (or since it was last expected).
+static inline gint64 bl_gst_flow_silence(bl_gst_flow_watch *watch) {
+    return g_get_monotonic_time() - __atomic_load_n(&watch->last_seen, __ATOMIC_RELAXED);
+}
+
+// MARK: - Letting go of a pipeline stuck in a read
+
+/// Stops `element` and drops a reference on it: the body of a thread of its own (stopping
+/// waits for the streaming threads, and one stuck in a read returns when the read does).
+static inline void bl_gst_stop_and_release(GstElement *element) {
+    gst_element_set_state(element, GST_STATE_NULL);
+    gst_object_unref(element);
 }
 
 // MARK: - Signals

@@ -6,6 +6,7 @@
 // every other callback arrives on the main thread as a `PipelineEvent`.
 
 import CGStreamer
+import Synchronization
 
 /// One `playbin` playing audio files to the system's default output (`autoaudiosink`: PulseAudio
 /// or PipeWire), gaplessly: the next file is queued while the current one ends.
@@ -20,6 +21,10 @@ public final class AudioPipeline {
     private var aboutToFinishID: gulong = 0
     /// What an `ELEMENT` message said was missing, until the error that follows it.
     private var missingDecoder: String?
+    /// When sound last reached the output (a probe on its sink pad).
+    private let flow: UnsafeMutablePointer<bl_gst_flow_watch>?
+    /// Whether the pipeline was let go (`letGo()`): it is no longer this object's to stop.
+    private var isLetGo = false
 
     /// ReplayGain's filter, made once; nil when its plugins are not installed.
     private let replayGainFilter: UnsafeMutablePointer<GstElement>?
@@ -57,6 +62,7 @@ public final class AudioPipeline {
         bl_gst_set_audio_only(playbin)
         sink = gst_element_factory_make("autoaudiosink", "output")
         if let sink { bl_gst_set_audio_sink(playbin, sink) }  // playbin takes the floating reference
+        flow = sink.flatMap { bl_gst_watch_flow($0) }
         replayGainFilter = bl_gst_make_replay_gain_filter()
         aboutToFinishID = bl_gst_connect_about_to_finish(
             playbin, aboutToFinishTrampoline, Unmanaged.passRetained(NextURIBox(nextURI)).toOpaque(), releaseNextURIBox
@@ -70,11 +76,51 @@ public final class AudioPipeline {
     }
 
     isolated deinit {
+        guard !isLetGo else { return }
         gst_element_set_state(playbin, GST_STATE_NULL)
-        if busWatchID != 0 { g_source_remove(busWatchID) }
-        if aboutToFinishID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(playbin), aboutToFinishID) }
+        disconnect()
         gst_object_unref(UnsafeMutableRawPointer(playbin))
         if let replayGainFilter { gst_object_unref(UnsafeMutableRawPointer(replayGainFilter)) }
+    }
+
+    private func disconnect() {
+        if busWatchID != 0 { g_source_remove(busWatchID) }
+        busWatchID = 0
+        if aboutToFinishID != 0 { g_signal_handler_disconnect(UnsafeMutableRawPointer(playbin), aboutToFinishID) }
+        aboutToFinishID = 0
+    }
+
+    // MARK: A pipeline stuck in a read
+
+    /// How long no sound has reached the output, in seconds, since it last did or was last
+    /// expected to (a load, a play, a seek). While playing, a long silence means the file is
+    /// not coming: its drive does not answer (a network share gone away, a failing disk).
+    public var secondsWithoutSound: Double {
+        flow.map { Double(bl_gst_flow_silence($0)) / 1e6 } ?? 0
+    }
+
+    /// Lets go of a pipeline stuck in a read: it says nothing more, asks for no next file, and
+    /// is stopped and freed on a thread of its own (stopping waits for the read, which returns
+    /// only when the drive answers, if ever). The object is of no use after; make another.
+    public func letGo() {
+        guard !isLetGo else { return }
+        isLetGo = true
+        onEvent = nil
+        disconnect()
+        if let replayGainFilter { gst_object_unref(UnsafeMutableRawPointer(replayGainFilter)) }
+        Self.stuck.add(1, ordering: .relaxed)
+        // The thread takes this object's reference on the playbin.
+        let thread = g_thread_new("bl-let-go", stopAndReleaseTrampoline, UnsafeMutableRawPointer(playbin))
+        g_thread_unref(thread)
+    }
+
+    /// How many pipelines let go of are still stuck (their stop has not returned): each holds
+    /// a thread in a read of a drive that does not answer.
+    public nonisolated static var pipelinesStuckInARead: Int { stuck.load(ordering: .relaxed) }
+    fileprivate nonisolated static let stuck = Atomic<Int>(0)
+
+    private func expectSound() {
+        if let flow { bl_gst_flow_expect(flow) }
     }
 
     // MARK: Control
@@ -94,13 +140,15 @@ public final class AudioPipeline {
         isOutputChecked = false
         bl_gst_set_audio_filter(playbin, appliesReplayGain ? replayGainFilter : nil)
         bl_gst_set_uri(playbin, uri)
+        expectSound()
     }
 
     /// Starts or continues playing. Returns false when the pipeline refused at once (the reason
     /// follows as a `.failed` event).
     @discardableResult
     public func play() -> Bool {
-        gst_element_set_state(playbin, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE
+        expectSound()
+        return gst_element_set_state(playbin, GST_STATE_PLAYING) != GST_STATE_CHANGE_FAILURE
     }
 
     /// Pauses, keeping the position (and the output open).
@@ -121,6 +169,7 @@ public final class AudioPipeline {
     @discardableResult
     public func seek(to seconds: Double) -> Bool {
         let flags = GstSeekFlags(rawValue: GST_SEEK_FLAG_FLUSH.rawValue | GST_SEEK_FLAG_ACCURATE.rawValue)
+        expectSound()
         return gst_element_seek_simple(playbin, GST_FORMAT_TIME, flags, Self.nanoseconds(seconds)) != 0
     }
 
@@ -236,6 +285,14 @@ private let aboutToFinishTrampoline: @convention(c) (UnsafeMutablePointer<GstEle
     let box = Unmanaged<NextURIBox>.fromOpaque(data).takeUnretainedValue()
     guard let uri = box.nextURI() else { return }
     bl_gst_set_uri(playbin, uri)
+}
+
+/// The thread of a pipeline let go of: stops it (once its stuck read returns) and frees it.
+private let stopAndReleaseTrampoline: GThreadFunc = { playbin in
+    guard let playbin else { return nil }
+    bl_gst_stop_and_release(playbin.assumingMemoryBound(to: GstElement.self))
+    AudioPipeline.stuck.subtract(1, ordering: .relaxed)
+    return nil
 }
 
 private let releaseNextURIBox: GClosureNotify = { data, _ in

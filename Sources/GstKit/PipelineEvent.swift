@@ -38,6 +38,9 @@ public struct PlaybackFailure: Error, Sendable, Equatable {
         case unreadable
         /// No audio output could be opened (no sound server, no device).
         case noOutput
+        /// The file stopped coming: no sound reached the output for a long while, as when
+        /// its drive does not answer. The owner finds it out (`secondsWithoutSound`).
+        case notAnswering
         /// Anything else.
         case other
     }

@@ -11,19 +11,6 @@ import LibraryCore
 /// properties; and the queue comes back after a quit and after a SIGKILL.
 @Suite(.serialized)
 struct QueueAppTests {
-    /// Selects the album titled `title` in the strip: one of the last two (the two imported
-    /// after the default library's).
-    private func select(_ title: String, in app: AppProcess) async throws {
-        let count = try await app.report().albumCount
-        try await app.press("End")
-        var report = try await app.report { $0.selectedIndex == count - 1 }
-        if !report.properties.contains("Album: \(title)") {
-            try await app.press("Left")
-            report = try await app.report { $0.selectedIndex == count - 2 }
-        }
-        #expect(report.properties.contains("Album: \(title)"), "\(report.properties)")
-    }
-
     @Test func twoAlbumsQueuedPlayOneAfterTheOtherWithNoGap() async throws {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()
@@ -40,11 +27,11 @@ struct QueueAppTests {
             let app = try AppProcess(folders: folders, arguments: [first.path, second.path], environment: pulse.environment)
             _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
 
-            try await select("First", in: app)
+            try await app.selectAlbumNearTheEnd("First")
             try await app.press("ctrl+shift+a")
             var report = try await app.report { $0.toast == "“\u{2068}First\u{2069}” was added to the queue" }
             #expect(report.playback?.status == "paused", "queued with nothing loaded: loaded, not playing")
-            try await select("Second", in: app)
+            try await app.selectAlbumNearTheEnd("Second")
             try await app.press("ctrl+shift+a")
             report = try await app.report { $0.playback?.queueLength == 3 }
             #expect(report.playback?.upcoming == ["Part 1 — First", "Part 2 — First", "Part 1 — Second"])
@@ -87,9 +74,9 @@ struct QueueAppTests {
             let controls = MediaPlayerClient(busAddress: bus.address)
             let app = try AppProcess(folders: folders, bus: bus.address, arguments: [loud.path, quiet.path], environment: pulse.environment)
             _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
-            try await select("Loud", in: app)
+            try await app.selectAlbumNearTheEnd("Loud")
             try await app.press("ctrl+shift+a")
-            try await select("Quiet", in: app)
+            try await app.selectAlbumNearTheEnd("Quiet")
             try await app.press("ctrl+shift+a")
             _ = try await app.report { $0.playback?.queueLength == 2 }
 
@@ -187,9 +174,9 @@ struct QueueAppTests {
             try folders.writeState(TestFolders.stateKeepingNotices)
             let app = try AppProcess(folders: folders, arguments: albums.map(\.path))
             _ = try await app.report { $0.albumCount == 7 && $0.importProgress == nil && $0.selectedCoverHasFocus }
-            try await select("Two", in: app)
+            try await app.selectAlbumNearTheEnd("Two")
             try await app.press("ctrl+shift+a")
-            try await select("One", in: app)
+            try await app.selectAlbumNearTheEnd("One")
             try await app.press("ctrl+shift+n")
             _ = try await app.report { $0.playback?.queueLength == 4 && $0.toast == "“\u{2068}One\u{2069}” will play next" }
             // The memento is written within 0.3 s of a change: wait until it has the whole queue

@@ -24,7 +24,7 @@ extension Player {
                 return
             }
         } else {
-            pipeline?.stop()
+            stopPipeline()
             isLoaded = false
             startsWhenReady = false
         }
@@ -42,6 +42,8 @@ extension Player {
             return true
         }
         startsWhenReady = false
+        // Loading another file into a pipeline stuck in a read would wait for the read.
+        if pipelineSeemsStuck { letGoOfPipeline() }
         guard let pipeline = madePipeline() else { return false }
         Log.ui.debug("loading \(track.uri) at \(position) s")
         pipeline.load(track.uri)

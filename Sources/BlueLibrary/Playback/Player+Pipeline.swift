@@ -61,7 +61,7 @@ extension Player {
     /// what plays now goes on. So does one about a file that neither plays nor is queued: a
     /// file left behind (quick presses of Next load one file after another, and the parser of
     /// one left may still post an error while it is taken apart).
-    private func recover(from failure: PlaybackFailure) {
+    func recover(from failure: PlaybackFailure) {
         let failedPosition = failure.uri.flatMap(position(ofURI:))
         if failure.uri != nil, failedPosition == nil {
             Log.ui.debug("a failure of a file no longer playing: \(failure.message)")
@@ -72,7 +72,7 @@ extension Player {
             return
         }
         Log.ui.warning("Playback failed: \(failure.message) (\(failure.details))")
-        pipeline?.stop()
+        stopPipeline()
         isLoaded = false
         pendingStart = nil
         guard let queue else { return }
@@ -132,6 +132,8 @@ extension Player {
             return localized("its file cannot be read. It may have moved, or be on a drive that is not connected.")
         case .undecodable:
             return localized("its file is damaged, or is not %@ audio.", format?.name ?? localized("playable"))
+        case .notAnswering:
+            return localized("the drive is not answering.")
         case .noOutput, .other:
             return failure.message
         }

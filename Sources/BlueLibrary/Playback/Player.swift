@@ -36,8 +36,9 @@ package final class Player {
     let library: LibraryAPI
     package let tracks: QueueTracks
     let upcoming = UpcomingTracks()
-    /// The pipeline, made at the first Play (GStreamer is set up meanwhile, off the GTK thread).
-    private(set) var pipeline: AudioPipeline?
+    /// The pipeline, made at the first Play (GStreamer is set up meanwhile, off the GTK thread);
+    /// made again after one stuck in a read was let go (`Player+StalledRead.swift`).
+    var pipeline: AudioPipeline?
     /// Whether making the pipeline failed (GStreamer or its `playbin` is missing).
     private var pipelineFailed = false
     /// Where GStreamer's set-up is (`prepare()`): until it is ready, no pipeline is made.
@@ -176,7 +177,7 @@ package final class Player {
     /// Stops and unloads (the play bar goes); the queue empties.
     func stop() {
         guard queue != nil else { return }
-        pipeline?.stop()
+        stopPipeline()
         isLoaded = false
         startsWhenReady = false
         pendingStart = nil
@@ -263,6 +264,10 @@ package final class Player {
     }
 
     private func tick() {
+        if hasStalled {
+            recoverFromStalledRead()
+            return
+        }
         guard isSettled, let now = pipeline?.position else { return }
         position = now
         notify(.position)
@@ -282,7 +287,7 @@ package final class Player {
         // shown then would open a dialog of its own, without a window).
         pipeline?.onEvent = nil
         observers.removeAll()
-        pipeline?.stop()
+        stopPipeline()
         isLoaded = false
     }
 }
