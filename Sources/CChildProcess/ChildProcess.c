@@ -66,15 +66,20 @@ int bl_child_receive(int channel, void *buffer, size_t size, int timeout_ms) {
     const long long deadline = now_ms() + timeout_ms;
     size_t done = 0;
     while (done < size) {
-        long long left = deadline - now_ms();
-        if (left <= 0) return BL_CHILD_TIMED_OUT;
-        struct pollfd wait_for = {.fd = channel, .events = POLLIN};
-        int ready = poll(&wait_for, 1, (int)left);
-        if (ready < 0 && errno == EINTR) continue;
-        if (ready < 0) return BL_CHILD_FAILED;
-        if (ready == 0) return BL_CHILD_TIMED_OUT;
-        ssize_t got = recv(channel, (char *)buffer + done, size - done, 0);
-        if (got < 0 && (errno == EINTR || errno == EAGAIN)) continue;
+        // What has arrived already is taken without a wait (the common case: the helper
+        // answered while the last answer was taken in).
+        ssize_t got = recv(channel, (char *)buffer + done, size - done, MSG_DONTWAIT);
+        if (got < 0 && (errno == EAGAIN || errno == EWOULDBLOCK)) {
+            long long left = deadline - now_ms();
+            if (left <= 0) return BL_CHILD_TIMED_OUT;
+            struct pollfd wait_for = {.fd = channel, .events = POLLIN};
+            int ready = poll(&wait_for, 1, (int)left);
+            if (ready < 0 && errno == EINTR) continue;
+            if (ready < 0) return BL_CHILD_FAILED;
+            if (ready == 0) return BL_CHILD_TIMED_OUT;
+            continue;
+        }
+        if (got < 0 && errno == EINTR) continue;
         if (got < 0) return errno == ECONNRESET ? BL_CHILD_ENDED : BL_CHILD_FAILED;
         if (got == 0) return BL_CHILD_ENDED;
         done += (size_t)got;
