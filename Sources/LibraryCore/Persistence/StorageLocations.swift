@@ -21,6 +21,11 @@ public struct StorageLocations: Sendable {
     public var lookupDirectory: URL {
         coverDirectory.deletingLastPathComponent().appendingPathComponent("lookups", isDirectory: true)
     }
+    /// `$XDG_CACHE_HOME/bluelibrary/unreadable-files.json`: the music files that crashed the
+    /// tag reader or got no answer, not read again until they change (`UnreadableFiles`).
+    public var unreadableFilesFile: URL {
+        coverDirectory.deletingLastPathComponent().appendingPathComponent("unreadable-files.json")
+    }
     /// The folder of the library database.
     public var dataFolder: URL { databaseFile.deletingLastPathComponent() }
     /// The latest backup of the database (before each schema migration, at most daily).

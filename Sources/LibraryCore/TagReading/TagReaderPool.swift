@@ -6,7 +6,8 @@ import Foundation
 /// needed and lent to one reading thread at a time. A file that crashes a helper, or that it
 /// does not answer for within `timeLimit`, costs that file and that helper: the file is
 /// skipped, with the reason, and not tried again until its size or modification time
-/// changes (in this run of the app); a new helper takes the next file.
+/// changes (across launches too, once `remembersFailures(in:)` named a file to keep them in);
+/// a new helper takes the next file.
 public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// The app's pool, with the helper `TagReaderExecutable.locate()` finds.
     public static let shared = TagReaderPool(executable: TagReaderExecutable.locate())
@@ -24,7 +25,7 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     private var idle: [TagReaderProcess] = []
     private var running = 0
     /// Files a helper crashed or hung on, as they were then.
-    private let failedFiles = Protected([MusicFilePath: FailedFile]())
+    private let unreadable = UnreadableFiles()
     /// Whether the confinement report was logged already.
     private let toldConfinement = Protected(false)
 
@@ -35,6 +36,11 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
         self.executable = executable
         self.size = max(1, size)
         self.timeLimit = timeLimit
+    }
+
+    /// Keeps the files that failed in `file`, and takes up those it holds (`UnreadableFiles`).
+    public func remembersFailures(in file: URL) {
+        unreadable.keep(in: file)
     }
 
     // MARK: Reading
@@ -79,7 +85,7 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// that did not change since, is not asked again.
     private func ask(_ requests: [TagReaderRequest]) -> [Result<TagReaderAnswer, TagReadError>] {
         var results = [Result<TagReaderAnswer, TagReadError>?](repeating: nil, count: requests.count)
-        let failed = failedFiles.withLock { $0 }
+        let failed = unreadable.remembered
         // Only a file that failed before is looked at (`stat`) here: the walk did it for the rest.
         var pending = requests.indices.filter { index in
             guard let earlier = failed[requests[index].path], FileVersion(of: requests[index].path) == earlier.version else { return true }
@@ -111,16 +117,11 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
                 Log.core.warning("the tag reader gave no answer on “\(path.displayString)” within \(timeLimit); it is skipped until it changes")
                 error = .readerTimedOut
             }
-            remember(path, FileVersion(of: path), error)
+            unreadable.remember(path, error)
             results[stuck] = .failure(error)
             pending = pending.dropFirst()
         }
         return results.map { $0 ?? .failure(.unreadable) }
-    }
-
-    private func remember(_ path: MusicFilePath, _ version: FileVersion?, _ error: TagReadError) {
-        guard let version else { return }
-        failedFiles.withLock { $0[path] = FailedFile(version: version, error: error) }
     }
 
     /// An idle helper, a new one while fewer than `size` run, or the next one given back.
@@ -158,26 +159,4 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
         guard !report.isEmpty, !toldConfinement.withLock({ told in defer { told = true }; return told }) else { return }
         Log.core.message("the tag reader runs with less confinement than it asks for: \(report)")
     }
-}
-
-// MARK: - A file as it was
-
-/// What makes a file "changed": its size and modification time.
-struct FileVersion: Hashable, Sendable {
-    var size: Int64
-    var modified: Int64
-
-    /// The file's version now; `nil` when it cannot be looked at.
-    init?(of path: MusicFilePath) {
-        var info = stat()
-        guard path.withCString({ stat($0, &info) }) == 0 else { return nil }
-        size = Int64(info.st_size)
-        modified = Int64(info.st_mtim.tv_sec) * 1_000_000_000 + Int64(info.st_mtim.tv_nsec)
-    }
-}
-
-/// A file a helper crashed or hung on, and how it was then.
-private struct FailedFile: Sendable {
-    var version: FileVersion
-    var error: TagReadError
 }

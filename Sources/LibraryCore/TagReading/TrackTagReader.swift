@@ -75,9 +75,14 @@ public protocol MusicFileReader: Sendable {
     func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult
     /// How many threads should read at once (the importer splits its files among them).
     var readers: Int { get }
+    /// Keeps the files it could not read for good (a crash, a hang) in `file`, across
+    /// launches; a reader that remembers none ignores it.
+    func remembersFailures(in file: URL)
 }
 
 extension MusicFileReader {
+    public func remembersFailures(in file: URL) {}
+
     public func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
         paths.map { path in Result { () throws(TagReadError) in try tags(of: path) } }
     }
