@@ -28,5 +28,7 @@ let package = Package(
         // Image headers: what a cover file (downloaded, the Cover Art Archive's, dropped,
         // embedded) is taken for before it is decoded, and the checks it must pass.
         .executableTarget(name: "FuzzImageHeader", dependencies: [core], swiftSettings: asLibrary),
+        // ListenBrainz's answers: a token check, listens sent, a rate limit.
+        .executableTarget(name: "FuzzListenBrainzAnswer", dependencies: [core], swiftSettings: asLibrary),
     ]
 )
