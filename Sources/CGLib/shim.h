@@ -9,7 +9,7 @@
 #include <glib.h>
 #include <libintl.h>  // bindtextdomain; GLib wraps dgettext as g_dgettext
 #include <locale.h>
-#include <malloc.h>  // mallopt
+#include <malloc.h>  // mallopt, malloc_trim
 
 static inline void bl_g_log(const char *domain, GLogLevelFlags level, const char *message) {
     g_log(domain, level, "%s", message);
@@ -19,6 +19,11 @@ static inline void bl_g_log(const char *domain, GLogLevelFlags level, const char
 // M_MMAP_THRESHOLD, fixed (by default glibc raises it after the first such block is freed).
 static inline void bl_map_blocks_from(int bytes) {
     mallopt(M_MMAP_THRESHOLD, bytes);
+}
+
+/// Gives the heap's free memory back to the system (a benchmark's rounds start alike).
+static inline void bl_trim_heap(void) {
+    malloc_trim(0);
 }
 
 #endif

@@ -65,7 +65,8 @@ struct MusicImportBench {
 
     /// Imports `folder` into new libraries through `LibraryAPI` alone, alternately read by the
     /// app's helpers and by TagLib in this process (three each, the order swapped every round):
-    /// the wall time and the rise of this process's peak memory of each.
+    /// the wall time and the rise of this process's peak memory of each, from a heap trimmed
+    /// before each round.
     private func compareReaders(importing folder: URL) async -> (helpers: ReaderFigures, inProcess: ReaderFigures) {
         var helpers = ReaderFigures(), inProcess = ReaderFigures()
         for round in 0..<6 {
@@ -73,6 +74,9 @@ struct MusicImportBench {
             let folders = ScratchFolders(prefix: "bluelibrary-bench-readers", defaultLibrary: nil)
             let reader: any MusicFileReader = viaHelpers ? TagReaderPool.shared : InProcessTagReader()
             let library = LibraryAPI(locations: folders.locations, tagReader: reader)
+            // What earlier rounds freed goes back to the system first: otherwise a round that
+            // reuses it rises by less than it uses, and the peaks measure the heap's history.
+            LargeBlocks.returnFreeMemoryNow()
             let before = MemoryCounters.read()
             MemoryCounters.resetPeak()
             let start = nowMilliseconds()

@@ -12,4 +12,11 @@ public enum LargeBlocks {
     public static func returnToTheSystemWhenFreed() {
         bl_map_blocks_from(1 << 20)
     }
+
+    /// Gives what the heap holds free back to the system (`malloc_trim`): a benchmark does so
+    /// before each round it measures, so that a round's peak does not depend on what earlier
+    /// ones left free for it to reuse.
+    public static func returnFreeMemoryNow() {
+        bl_trim_heap()
+    }
 }
