@@ -5,7 +5,6 @@ import Foundation
 import LibraryCore
 import WindowDiagnostics
 
-StuckReads.noteInheritedDescriptors()  // before anything opens one of its own
 Localization.setUp()  // before any string is looked up or any thread starts
 LargeBlocks.returnToTheSystemWhenFreed()
 
