@@ -34,11 +34,11 @@ extension Player {
         return batch
     }
 
-    /// Play All: `queue` (every track of the albums shown, `PlayQueue(albums:)`, shuffled
-    /// already when shuffle is on) in place of the queue, shuffled or not as shuffle is now.
-    /// `memento` is the queue's memento when it was worked out with it, off the GTK thread
-    /// (`PreparedQueue`): a pass over a million tracks, which the track change would make here
-    /// otherwise. Returns false when the queue is empty.
+    /// Play All: `prepared.queue` (every track of the albums shown, `PlayQueue(albums:)`,
+    /// shuffled already when shuffle is on) in place of the queue, shuffled or not as shuffle
+    /// is now. Its memento was worked out with it, off the GTK thread (`PreparedQueue`): a pass
+    /// over a million tracks, which the track change would make here otherwise. Returns false
+    /// when the queue is empty.
     @discardableResult
     func playAll(_ prepared: PreparedQueue) -> Bool {
         var queue = prepared.queue
