@@ -117,7 +117,7 @@ public final class AudioPipeline {
     /// How many pipelines let go of are still stuck (their stop has not returned): each holds
     /// a thread in a read of a drive that does not answer.
     public nonisolated static var pipelinesStuckInARead: Int { stuck.load(ordering: .relaxed) }
-    fileprivate nonisolated static let stuck = Atomic<Int>(0)
+    nonisolated static let stuck = Atomic<Int>(0)
 
     private func expectSound() {
         if let flow { bl_gst_flow_expect(flow) }
@@ -195,7 +195,7 @@ public final class AudioPipeline {
 
     // MARK: Bus messages
 
-    fileprivate func handle(_ message: UnsafeMutablePointer<GstMessage>) {
+    func handle(_ message: UnsafeMutablePointer<GstMessage>) {
         switch bl_gst_message_type(message) {
         case GST_MESSAGE_STREAM_START: onEvent?(.streamStarted)
         case GST_MESSAGE_EOS: onEvent?(.endOfStream)
@@ -262,54 +262,4 @@ public final class AudioPipeline {
         }
         return PlaybackFailure(kind: kind, message: text, details: details, uri: bl_gst_error_uri(message).map { String(cString: $0) })
     }
-}
-
-// MARK: - Callbacks from GStreamer
-
-/// The owner's next-URI closure, kept alive by the signal connection.
-private final class NextURIBox: Sendable {
-    let nextURI: @Sendable () -> String?
-    init(_ nextURI: @escaping @Sendable () -> String?) { self.nextURI = nextURI }
-}
-
-/// The pipeline, weakly, for the bus watch (the watch must not keep the pipeline alive).
-private final class BusWatcher {
-    weak var pipeline: AudioPipeline?
-    init(pipeline: AudioPipeline) { self.pipeline = pipeline }
-}
-
-/// `about-to-finish`, on a streaming thread: sets the next URI before returning, or leaves
-/// the pipeline to end.
-private let aboutToFinishTrampoline: @convention(c) (UnsafeMutablePointer<GstElement>?, gpointer?) -> Void = { playbin, data in
-    guard let playbin, let data else { return }
-    let box = Unmanaged<NextURIBox>.fromOpaque(data).takeUnretainedValue()
-    guard let uri = box.nextURI() else { return }
-    bl_gst_set_uri(playbin, uri)
-}
-
-/// The thread of a pipeline let go of: stops it (once its stuck read returns) and frees it.
-private let stopAndReleaseTrampoline: GThreadFunc = { playbin in
-    guard let playbin else { return nil }
-    bl_gst_stop_and_release(playbin.assumingMemoryBound(to: GstElement.self))
-    AudioPipeline.stuck.subtract(1, ordering: .relaxed)
-    return nil
-}
-
-private let releaseNextURIBox: GClosureNotify = { data, _ in
-    guard let data else { return }
-    Unmanaged<NextURIBox>.fromOpaque(data).release()
-}
-
-/// The bus watch, on the main context: hands each message to the pipeline.
-private let busTrampoline: GstBusFunc = { _, posted, data in
-    guard let posted, let data else { return 1 }
-    nonisolated(unsafe) let watcher = Unmanaged<BusWatcher>.fromOpaque(data).takeUnretainedValue()
-    nonisolated(unsafe) let message = posted  // the watch runs on the main context's thread
-    MainActor.assumeIsolated { watcher.pipeline?.handle(message) }
-    return 1  // keep watching
-}
-
-private let releaseBusWatcher: GDestroyNotify = { data in
-    guard let data else { return }
-    Unmanaged<BusWatcher>.fromOpaque(data).release()
 }
