@@ -225,7 +225,7 @@ final class EventLog {
         case .changeRefused: ["change refused"]
         case .missingChanged(let ids): ["missing changed \(ids.count)"]
         case .editsReplacedByTags(let albums): ["edits replaced \(albums.count)"]
-        case .facetsChanged: []
+        case .facetsChanged, .playsChanged: []
         }
     }
 

@@ -69,6 +69,13 @@ public final class TestFolders: @unchecked Sendable {
         return StoredLibrary(entries: try database.allEntries(), history: try database.history(), isSound: database.damage() == nil)
     }
 
+    /// The listens the library's history holds, oldest first (read while the app runs, too).
+    public func listens() throws -> [Listen] {
+        let database = try LibraryDatabase(readingOnly: locations.databaseFile, immutable: false)
+        defer { database.close() }
+        return try database.listens()
+    }
+
     /// The state of a user who turned on Preferences ▸ Keep Notices Until Closed: a test that
     /// reads a notice in a launched app finds it however long a loaded machine takes.
     public static let stateKeepingNotices = #"{"preferences":{"keepsNoticesUntilClosed":true}}"#

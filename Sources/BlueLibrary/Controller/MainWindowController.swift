@@ -215,6 +215,11 @@ public final class MainWindowController {
             showMissingChanged(ids)
         case .editsReplacedByTags(let albums):
             showEditsReplacedByTags(albums)
+        case .playsChanged(let ids):
+            let selected = library.selectedIndex.flatMap(library.albumID(at:))
+            if let selected, ids?.contains(selected) ?? true, let album = library.selectedAlbum {
+                properties.show(propertyRows(for: album), folder: album.folder, emptyState: .noSelection)
+            }
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
             problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)

@@ -12,6 +12,8 @@ package final class PlaybackSession {
     /// GNOME's media controls and the media keys (MPRIS); nil without a session bus.
     private var mediaControls: MediaControls?
     private let suspendInhibitor: SuspendInhibitor
+    /// Records what is heard in the library's history.
+    private let listenCounter: ListenCounter
     private var isShutDown = false
 
     /// - Parameters:
@@ -21,6 +23,7 @@ package final class PlaybackSession {
         player = Player(library: library)
         suspendInhibitor = SuspendInhibitor(application: application, player: player)
         mediaControls = MediaControls(player: player, onRaise: onRaise, onQuit: onQuit)
+        listenCounter = ListenCounter(player: player, library: library, isSending: { false })
     }
 
     /// At quit: remembers what plays and where, falls silent, lets the session suspend again

@@ -28,6 +28,11 @@ enum DatabaseChange: Sendable {
     case forgetFolder(MusicFilePath)
     /// Forgets files gone from a followed folder (their albums are made again without them).
     case forgetTracks([MusicFilePath])
+    /// Adds a listen to the history (and to ListenBrainz's outbox when `waiting`), and counts
+    /// it in its album's plays.
+    case recordListen(Listen, waiting: Bool)
+    /// Empties the history, the play counts and the outbox.
+    case clearHistory
 
     /// Writes the change; the caller runs it inside a transaction.
     func write(_ db: Database) throws {
@@ -69,6 +74,10 @@ enum DatabaseChange: Sendable {
         case .forgetTracks(let paths):
             let delete = try db.cachedStatement(sql: "DELETE FROM track WHERE path = ?")
             for path in paths { try delete.execute(arguments: [Data(path.bytes)]) }
+        case .recordListen(let listen, let waiting):
+            try Self.record(listen, waiting: waiting, in: db)
+        case .clearHistory:
+            try db.execute(sql: "DELETE FROM listen; DELETE FROM albumPlays")
         }
     }
 

@@ -64,6 +64,9 @@ enum LibrarySchema {
         migrator.registerMigration("v6: the search words in a plain table") { db in
             try LibrarySchema.moveSearchWordsOutOfFTS5(db)
         }
+        migrator.registerMigration("v7: what was listened to") { db in
+            try LibrarySchema.addListens(db)
+        }
         return migrator
     }
 }

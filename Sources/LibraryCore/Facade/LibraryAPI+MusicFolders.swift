@@ -45,25 +45,19 @@ extension LibraryAPI {
         let pendingIDs = pendingTracks.byPath.values.filter { $0.stamp.path.isInside(folder) }.map(\.albumID)
         let ids = stored.union(pendingIDs)
         let entries = order.filter(ids.contains).compactMap { rows.entry($0, page: [$0][...]) }
+        defer { follower?.unfollow(folder) }
         guard !entries.isEmpty else {
-            let sequence = nextSequence
-            nextSequence += 1
-            persistency.submit(.forgetFolder(folder), sequence: sequence)
-            follower?.unfollow(folder)
+            submitAlone(.forgetFolder(folder))
             return nil
         }
-        let update = record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
-        follower?.unfollow(folder)
-        return update
+        return record(LibraryCommand(kind: .removeFolder, entries: entries, folder: folder))
     }
 
     /// Remembers the folders among `roots` (not the single files) as music folders.
     func rememberMusicFolders(_ roots: [MusicFilePath]) {
         let folders = roots.filter(\.isExistingFolder)
         guard !folders.isEmpty else { return }
-        let sequence = nextSequence
-        nextSequence += 1
-        persistency.submit(.rememberFolders(folders), sequence: sequence)
+        submitAlone(.rememberFolders(folders))
         follower?.follow(folders)
     }
 
@@ -114,9 +108,7 @@ extension LibraryAPI {
     func takeIn(_ presence: AlbumPresence) {
         let changed = missingAlbums.takeIn(presence)
         if !presence.goneFiles.isEmpty || !presence.movedFrom.isEmpty {
-            let sequence = nextSequence
-            nextSequence += 1
-            persistency.submit(.forgetTracks(presence.goneFiles + presence.movedFrom), sequence: sequence)
+            submitAlone(.forgetTracks(presence.goneFiles + presence.movedFrom))
         }
         if !presence.movedTo.isEmpty {
             let sequence = nextSequence

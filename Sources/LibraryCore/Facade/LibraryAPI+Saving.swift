@@ -22,6 +22,12 @@ extension LibraryAPI {
         persistency.hasUncommittedChanges || isStateSaveFailing
     }
 
+    /// Hands `change`, which no album row waits for, to the commit queue.
+    func submitAlone(_ change: DatabaseChange) {
+        persistency.submit(change, sequence: nextSequence)
+        nextSequence += 1
+    }
+
     func saveState() {
         guard !isReadOnly else { return }  // the newer version's state.json stays as it was
         persistency.save(state: state)

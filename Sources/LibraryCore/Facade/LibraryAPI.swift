@@ -47,6 +47,8 @@ public final class LibraryAPI {
     public var listening: ListeningSettings {
         didSet { if listening != oldValue { saveState() } }
     }
+    /// What was listened to: the history, each album's plays.
+    public private(set) lazy var listenHistory = ListenHistory(persistency: persistency, observers: observers, isReadOnly: isReadOnly) { [unowned self] in submitAlone($0) }
     /// What the user chose in the Preferences window, remembered across launches.
     public var preferences: Preferences {
         didSet { if preferences != oldValue { saveState() } }
@@ -133,6 +135,7 @@ public final class LibraryAPI {
         relay.library = self
         if opened.isBackupDue { persistency.backUp() }
         refreshFacets()
+        listenHistory.read()
     }
 
     /// An instance that goes away (a test's, say) still saves what it has not saved yet.

@@ -18,6 +18,9 @@ public enum LibraryEvent: Sendable {
     case changeRefused
     /// These albums' files were found gone, or back (`LibraryAPI.isMissing(_:)`).
     case missingChanged(Set<AlbumID>)
+    /// These albums' plays changed (a listen, the history read at launch or cleared: `nil`,
+    /// every album's).
+    case playsChanged(Set<AlbumID>?)
     /// New tags in a followed folder's files replaced what the user had edited of these
     /// albums, as one undoable command (the albums as they are now).
     case editsReplacedByTags([Album])

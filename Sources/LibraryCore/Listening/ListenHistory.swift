@@ -1,0 +1,101 @@
+import Foundation
+
+// MARK: - ListenHistory
+
+/// What was listened to, for the app above the facade: each album's plays (read once off the
+/// GTK thread as the library opens, then kept up to date with each listen), a track's plays,
+/// recording a listen and clearing the history. The rows themselves are the library
+/// database's (`listen`, `albumPlays`), written on its commit queue like every change.
+@MainActor
+public final class ListenHistory {
+    private var albumPlays: [AlbumID: AlbumPlays] = [:]
+    /// Whether `albumPlays` was read (until then, no album's plays are known).
+    public private(set) var isRead = false
+    /// Listens recorded while the plays were being read (after the question), counted in once
+    /// the answer comes.
+    private var recordedDuringRead: [Listen] = []
+    private let persistency: PersistencyManager
+    private let observers: ObserverRegistry
+    private let isReadOnly: Bool
+    /// Hands a change to the library's commit queue, numbered among the others.
+    private let submit: @MainActor (DatabaseChange) -> Void
+
+    init(persistency: PersistencyManager, observers: ObserverRegistry, isReadOnly: Bool, submit: @escaping @MainActor (DatabaseChange) -> Void) {
+        self.persistency = persistency
+        self.observers = observers
+        self.isReadOnly = isReadOnly
+        self.submit = submit
+    }
+
+    // MARK: Reading
+
+    /// How often the album `id` was listened to, and when last; nil when never, or while the
+    /// plays are being read after launch (`LibraryEvent.playsChanged(nil)` follows).
+    public func plays(ofAlbum id: AlbumID) -> AlbumPlays? {
+        albumPlays[id]
+    }
+
+    /// How often the file at `path` was listened to, and when last, read off the GTK thread.
+    public func plays(ofTrackAt path: MusicFilePath) async -> AlbumPlays? {
+        (try? await persistency.readAfterCommits { database in try database.plays(ofTrackAt: path) }) ?? nil
+    }
+
+    /// Every listen of the history, oldest first, read after the changes made so far.
+    public func listens() async throws -> [Listen] {
+        try await persistency.readAfterCommits { database in try database.listens() }
+    }
+
+    // MARK: Changing
+
+    /// Adds `listen` to the history: counted at once in its album's plays, committed off the
+    /// GTK thread (the row is in the database before anything is sent anywhere), and put in
+    /// ListenBrainz's outbox when `toBeSent` and it can be sent. Nothing in a read-only library.
+    public func record(_ listen: Listen, toBeSent: Bool) {
+        guard !isReadOnly else { return }
+        submit(.recordListen(listen, waiting: toBeSent && listen.canBeSent))
+        if isRead {
+            count(listen)
+        } else {
+            recordedDuringRead.append(listen)
+        }
+        observers.post(.playsChanged([listen.albumID]))
+    }
+
+    /// Empties the history and the play counts, and the outbox with them (what ListenBrainz
+    /// already has stays there).
+    public func clear() {
+        guard !isReadOnly else { return }
+        submit(.clearHistory)
+        albumPlays = [:]
+        recordedDuringRead = []
+        observers.post(.playsChanged(nil))
+    }
+
+    /// Reads every album's plays off the GTK thread, once, as the library opens: on the commit
+    /// queue, so the read holds every listen recorded before it and none after.
+    func read() {
+        Task { [weak self, persistency] in
+            let plays: [AlbumID: AlbumPlays]
+            do {
+                plays = try await persistency.readAfterCommits { database in try database.albumPlays() }
+            } catch {
+                Log.core.warning("the play counts could not be read: \(error)")
+                plays = [:]
+            }
+            self?.take(plays)
+        }
+    }
+
+    private func take(_ plays: [AlbumID: AlbumPlays]) {
+        albumPlays = plays
+        isRead = true
+        recordedDuringRead.forEach(count)
+        recordedDuringRead = []
+        observers.post(.playsChanged(nil))
+    }
+
+    private func count(_ listen: Listen) {
+        albumPlays[listen.albumID] = albumPlays[listen.albumID]?.adding(listenedAt: listen.listenedAt)
+            ?? AlbumPlays(count: 1, lastPlayed: listen.listenedAt)
+    }
+}
