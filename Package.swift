@@ -153,13 +153,14 @@ let package = Package(
 
         // What the tests and the benchmarks both need, and neither owns: scratch XDG folders,
         // the cover server (`cover_server.py`, run by `CoverServer`; its request handler, `fixture_http.py`, is shared), the MusicBrainz and Cover Art
-        // Archive stand-in (`musicbrainz_server.py`, run by `MusicBrainzServer`), music folders of tiny
+        // Archive stand-in (`musicbrainz_server.py`, run by `MusicBrainzServer`), the ListenBrainz
+        // stand-in (`listenbrainz_server.py`, run by `ListenBrainzServer`), music folders of tiny
         // audio files from ffmpeg tagged through TagLib, and the one PNG maker (`png.py`).
         .target(
             name: "Fixtures",
             dependencies: ["LibraryCore", "CTagReader"],
             path: "Fixtures",
-            exclude: ["cover_server.py", "fixture_http.py", "musicbrainz_server.py", "png.py"]
+            exclude: ["cover_server.py", "fixture_http.py", "listenbrainz_server.py", "musicbrainz_server.py", "png.py"]
         ),
 
         // MARK: Tests

@@ -24,6 +24,10 @@ static struct {
     CURLMcode (*multi_poll)(CURLM *multi, struct curl_waitfd extra[], unsigned int count, int timeout_ms, int *ready);
     CURLMcode (*multi_wakeup)(CURLM *multi);
     CURLMsg *(*multi_info_read)(CURLM *multi, int *remaining);
+    struct curl_slist *(*slist_append)(struct curl_slist *list, const char *string);
+    void (*slist_free_all)(struct curl_slist *list);
+    /// NULL before libcurl 7.83.
+    CURLHcode (*easy_header)(CURL *handle, const char *name, size_t index, unsigned int origin, int request, struct curl_header **header);
 } curl;
 
 static pthread_once_t load_once = PTHREAD_ONCE_INIT;
@@ -61,6 +65,9 @@ static void load(void) {
     FIND(multi_poll, "curl_multi_poll");
     FIND(multi_wakeup, "curl_multi_wakeup");
     FIND(multi_info_read, "curl_multi_info_read");
+    FIND(slist_append, "curl_slist_append");
+    FIND(slist_free_all, "curl_slist_free_all");
+    *(void **)(&curl.easy_header) = dlsym(library, "curl_easy_header");
     // The global set-up must run once, before any other call (it initialises OpenSSL).
     CURLcode code = curl.global_init(CURL_GLOBAL_DEFAULT);
     if (code != CURLE_OK) {
@@ -116,6 +123,19 @@ CURLcode bl_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *val
 
 CURLcode bl_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value) {
     return curl.easy_getinfo(handle, info, value);
+}
+
+// MARK: - Requests with a body and headers
+
+struct curl_slist *bl_curl_slist_append(struct curl_slist *list, const char *header) { return curl.slist_append(list, header); }
+void bl_curl_slist_free_all(struct curl_slist *list) { curl.slist_free_all(list); }
+
+const char *bl_curl_easy_header_value(CURL *handle, const char *name) {
+    struct curl_header *header = NULL;
+    if (curl.easy_header == NULL || curl.easy_header(handle, name, 0, CURLH_HEADER, -1, &header) != CURLHE_OK || header == NULL) {
+        return NULL;
+    }
+    return header->value;
 }
 
 // MARK: - The multi handle

@@ -9,7 +9,8 @@ import LibraryCore
 /// counts (`ListenRule`: half the track, or 4 minutes), once per time it is played.
 ///
 /// It records on the GTK thread, which costs a dictionary update and a queued commit; the
-/// commit itself is made on the commit queue.
+/// commit itself is made on the commit queue. When a play begins to be heard, ListenBrainz is
+/// told it plays now (if the user connected).
 @MainActor
 final class ListenCounter {
     /// One play of one track, being counted.
@@ -34,17 +35,12 @@ final class ListenCounter {
 
     private let player: Player
     private let library: LibraryAPI
-    /// Whether a listen goes to ListenBrainz's outbox (the user is connected).
-    private let isSending: @MainActor () -> Bool
-    /// Told of each listen recorded (ListenBrainz's outbox wakes up).
-    var onRecorded: ((Listen) -> Void)?
     private var play: Play?
     private var observation: PlayerObservation?
 
-    init(player: Player, library: LibraryAPI, isSending: @escaping @MainActor () -> Bool) {
+    init(player: Player, library: LibraryAPI) {
         self.player = player
         self.library = library
-        self.isSending = isSending
         observation = player.observe { [weak self] change in self?.follow(change) }
         follow(.track)
     }
@@ -87,8 +83,11 @@ final class ListenCounter {
         let step = position - play.lastPosition
         play.lastPosition = position
         if step > 0, step <= Self.longestStep {
-            if play.startedAt == nil { play.startedAt = Date(timeIntervalSinceNow: -step) }
             play.heard += step
+            if play.startedAt == nil {
+                play.startedAt = Date(timeIntervalSinceNow: -step)
+                library.listenHistory.outbox.playingNow(listen(of: play))
+            }
         }
         self.play = play
         if !play.isRecorded, play.heard >= ListenRule.secondsNeeded(forTrackOf: player.duration) { record() }
@@ -111,13 +110,16 @@ final class ListenCounter {
         guard var play else { return }
         play.isRecorded = true
         self.play = play
+        library.listenHistory.record(listen(of: play))
+    }
+
+    /// What the history (and ListenBrainz) is told of `play`: the track's artist, else its album's.
+    private func listen(of play: Play) -> Listen {
         let album = library.album(withID: play.albumID)
-        let listen = Listen(
+        return Listen(
             path: play.track.path, albumID: play.albumID, listenedAt: play.startedAt ?? Date(), played: play.heard,
             duration: player.duration, artist: play.track.artist.isEmpty ? album?.artist ?? "" : play.track.artist,
             title: play.track.title, release: album?.title ?? ""
         )
-        library.listenHistory.record(listen, toBeSent: isSending())
-        onRecorded?(listen)
     }
 }

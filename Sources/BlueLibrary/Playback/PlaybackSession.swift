@@ -23,7 +23,7 @@ package final class PlaybackSession {
         player = Player(library: library)
         suspendInhibitor = SuspendInhibitor(application: application, player: player)
         mediaControls = MediaControls(player: player, onRaise: onRaise, onQuit: onQuit)
-        listenCounter = ListenCounter(player: player, library: library, isSending: { false })
+        listenCounter = ListenCounter(player: player, library: library)
     }
 
     /// At quit: remembers what plays and where, falls silent, lets the session suspend again

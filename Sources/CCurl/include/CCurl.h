@@ -41,6 +41,15 @@ CURLcode bl_curl_easy_getinfo_long(CURL *handle, CURLINFO info, long *value);
 CURLcode bl_curl_easy_getinfo_off_t(CURL *handle, CURLINFO info, curl_off_t *value);
 CURLcode bl_curl_easy_getinfo_pointer(CURL *handle, CURLINFO info, void **value);
 
+// MARK: Requests with a body and headers
+
+/// A list of "Name: value" request headers (curl_slist_append); NULL when it failed.
+struct curl_slist *bl_curl_slist_append(struct curl_slist *list, const char *header);
+void bl_curl_slist_free_all(struct curl_slist *list);
+/// The value of the answer's header `name` (its first one), or NULL when it has none or this
+/// libcurl cannot say (curl_easy_header is 7.83's). Valid until the handle's next use.
+const char *bl_curl_easy_header_value(CURL *handle, const char *name);
+
 // MARK: The multi handle
 
 CURLM *bl_curl_multi_init(void);

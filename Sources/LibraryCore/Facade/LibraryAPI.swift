@@ -150,6 +150,7 @@ public final class LibraryAPI {
     /// it. What quitting does; tests also relaunch within one process with it.
     public func close() {
         follower = nil
+        listenHistory.outbox.stop()
         persistency.flush()
         let isEmptied = persistency.closeDatabase()
         if isReadOnly {

@@ -3,26 +3,34 @@ import Foundation
 
 // MARK: - CurlTransfer
 
-/// One GET: the libcurl easy handle's options, the body as it arrives, and the mapping of
-/// libcurl's outcome to an `HTTPError`.
+/// One request (a GET, or a POST with headers): the libcurl easy handle's options, the body
+/// as it arrives, and the mapping of libcurl's outcome to an answer or an `HTTPError`.
 ///
 /// A transfer is handed to `CurlMultiLoop` and from then on touched only on the loop's
 /// thread, which is what makes the unchecked `Sendable` sound.
 final class CurlTransfer: @unchecked Sendable {
-    let url: String
+    let request: HTTPRequest
     private let configuration: HTTPClient.Configuration
-    private let completion: @Sendable (Result<Data, HTTPError>) -> Void
+    private let completion: @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     private var body = Data()
     private var exceededLimit = false
+    /// The request's headers as libcurl holds them, until the transfer ends.
+    private var headerList: UnsafeMutablePointer<curl_slist>?
+
+    var url: String { request.address }
 
     init(
-        url: String,
+        request: HTTPRequest,
         configuration: HTTPClient.Configuration,
-        completion: @escaping @Sendable (Result<Data, HTTPError>) -> Void
+        completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void
     ) {
-        self.url = url
+        self.request = request
         self.configuration = configuration
         self.completion = completion
+    }
+
+    deinit {
+        if let headerList { bl_curl_slist_free_all(headerList) }
     }
 
     // MARK: Easy handle
@@ -48,12 +56,30 @@ final class CurlTransfer: @unchecked Sendable {
             bl_curl_easy_setopt_long(handle, CURLOPT_NOSIGNAL, 1),
             bl_curl_easy_setopt_write_function(handle, curlWriteCallback),
             bl_curl_easy_setopt_pointer(handle, CURLOPT_WRITEDATA, Unmanaged.passUnretained(self).toOpaque()),
-        ]
+        ] + requestOptions(handle)
         if let failed = results.first(where: { $0 != CURLE_OK }) {
             bl_curl_easy_cleanup(handle)
             return .failure(.transport(code: Int(failed.rawValue), message: Self.message(for: failed)))
         }
         return .success(handle)
+    }
+
+    /// A POST's body and the request's own headers (libcurl copies the body).
+    private func requestOptions(_ handle: UnsafeMutableRawPointer) -> [CURLcode] {
+        var results: [CURLcode] = []
+        for header in request.headers {
+            guard let list = bl_curl_slist_append(headerList, header) else { return [CURLE_OUT_OF_MEMORY] }
+            headerList = list
+        }
+        if let headerList { results.append(bl_curl_easy_setopt_pointer(handle, CURLOPT_HTTPHEADER, UnsafeMutableRawPointer(headerList))) }
+        if let body = request.body {
+            results.append(bl_curl_easy_setopt_off_t(handle, CURLOPT_POSTFIELDSIZE_LARGE, curl_off_t(body.count)))
+            results.append(body.withUnsafeBytes { bytes in
+                guard let start = bytes.baseAddress, !bytes.isEmpty else { return bl_curl_easy_setopt_string(handle, CURLOPT_COPYPOSTFIELDS, "") }
+                return bl_curl_easy_setopt_pointer(handle, CURLOPT_COPYPOSTFIELDS, UnsafeMutableRawPointer(mutating: start))
+            })
+        }
+        return results
     }
 
     // MARK: Receiving
@@ -80,12 +106,16 @@ final class CurlTransfer: @unchecked Sendable {
         completion(.failure(error))
     }
 
-    private func result(_ code: CURLcode, handle: UnsafeMutableRawPointer) -> Result<Data, HTTPError> {
+    private func result(_ code: CURLcode, handle: UnsafeMutableRawPointer) -> Result<HTTPResponse, HTTPError> {
         switch code {
         case CURLE_OK:
             var status = 0
             bl_curl_easy_getinfo_long(handle, CURLINFO_RESPONSE_CODE, &status)
-            return status >= 400 ? .failure(.status(status, retryAfter: Self.retryAfter(handle))) : .success(body)
+            var headers: [String: String] = [:]
+            for name in request.answerHeaders {
+                headers[name] = bl_curl_easy_header_value(handle, name).map { String(cString: $0) }
+            }
+            return .success(HTTPResponse(status: status, body: body, headers: headers, retryAfter: Self.retryAfter(handle)))
         case CURLE_WRITE_ERROR where exceededLimit, CURLE_FILESIZE_EXCEEDED:
             return .failure(.tooLarge(limit: configuration.maximumBodySize))
         case CURLE_OPERATION_TIMEDOUT:

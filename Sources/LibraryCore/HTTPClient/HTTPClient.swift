@@ -3,7 +3,8 @@ import Foundation
 
 // MARK: - HTTPClient
 
-/// HTTP GET over libcurl: bytes for an http(s) address, never on the caller's thread.
+/// HTTP over libcurl: a GET's bytes for an http(s) address, or a request's whole answer
+/// (`send`: a POST with headers, whatever status comes back), never on the caller's thread.
 ///
 /// Transfers run on one background thread driving a curl multi handle; at most
 /// `maximumConcurrentTransfers` run at once and the rest wait their turn in order.
@@ -54,10 +55,27 @@ public final class HTTPClient: Sendable {
         return try result.get()
     }
 
-    /// Downloads the body at `address` and calls `completion` on the client's thread.
+    /// Downloads the body at `address` and calls `completion` on the client's thread; a
+    /// status of 400 or more is `HTTPError.status`.
     public func get(_ address: String, completion: @escaping @Sendable (Result<Data, HTTPError>) -> Void) {
+        send(HTTPRequest(address: address)) { result in
+            completion(result.flatMap { answer in
+                answer.status >= 400 ? .failure(.status(answer.status, retryAfter: answer.retryAfter)) : .success(answer.body)
+            })
+        }
+    }
+
+    /// Sends `request` and returns the server's answer, whatever its status.
+    public func send(_ request: HTTPRequest) async -> Result<HTTPResponse, HTTPError> {
+        await withCheckedContinuation { continuation in
+            send(request) { continuation.resume(returning: $0) }
+        }
+    }
+
+    /// Sends `request` and calls `completion` on the client's thread with the answer.
+    public func send(_ request: HTTPRequest, completion: @escaping @Sendable (Result<HTTPResponse, HTTPError>) -> Void) {
         do throws(HTTPError) {
-            try Self.validate(address)
+            try Self.validate(request.address)
         } catch {
             completion(.failure(error))
             return
@@ -67,7 +85,7 @@ public final class HTTPClient: Sendable {
             completion(.failure(.transport(code: -1, message: "the network library (libcurl) could not be loaded: \(reason)")))
             return
         }
-        loop.enqueue(CurlTransfer(url: address, configuration: configuration, completion: completion))
+        loop.enqueue(CurlTransfer(request: request, configuration: configuration, completion: completion))
     }
 
     /// The transfers' thread, started now if it was not yet; nil without libcurl.

@@ -19,12 +19,15 @@ public final class ListenHistory {
     private let isReadOnly: Bool
     /// Hands a change to the library's commit queue, numbered among the others.
     private let submit: @MainActor (DatabaseChange) -> Void
+    /// ListenBrainz's outbox: where listens go once the user connected.
+    public let outbox: ListenOutbox
 
     init(persistency: PersistencyManager, observers: ObserverRegistry, isReadOnly: Bool, submit: @escaping @MainActor (DatabaseChange) -> Void) {
         self.persistency = persistency
         self.observers = observers
         self.isReadOnly = isReadOnly
         self.submit = submit
+        outbox = ListenOutbox(store: LibraryOutboxStore(persistency: persistency))
     }
 
     // MARK: Reading
@@ -49,10 +52,13 @@ public final class ListenHistory {
 
     /// Adds `listen` to the history: counted at once in its album's plays, committed off the
     /// GTK thread (the row is in the database before anything is sent anywhere), and put in
-    /// ListenBrainz's outbox when `toBeSent` and it can be sent. Nothing in a read-only library.
-    public func record(_ listen: Listen, toBeSent: Bool) {
+    /// ListenBrainz's outbox when the user is connected and it can be sent (it has an artist
+    /// and a title). Nothing in a read-only library.
+    public func record(_ listen: Listen) {
         guard !isReadOnly else { return }
-        submit(.recordListen(listen, waiting: toBeSent && listen.canBeSent))
+        let waits = outbox.isConnected && listen.canBeSent
+        submit(.recordListen(listen, waiting: waits))
+        if waits { outbox.listenRecorded() }
         if isRead {
             count(listen)
         } else {

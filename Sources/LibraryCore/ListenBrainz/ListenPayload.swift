@@ -1,0 +1,96 @@
+import Foundation
+
+// MARK: - ListenPayload
+
+/// The JSON body of `POST /1/submit-listens`: listens (or the track playing now) as
+/// ListenBrainz takes them, with the artist, track and release names, the MusicBrainz release
+/// id the file carries, the track's length, and the player's name.
+/// (https://listenbrainz.readthedocs.io/en/latest/users/json.html)
+struct ListenPayload: Encodable {
+    /// "single" for one listen, "import" for several, "playing_now" for the track playing.
+    enum Kind: String, Encodable {
+        case single, `import`, playingNow = "playing_now"
+    }
+
+    struct Entry: Encodable {
+        /// Seconds since 1970; none for "playing now".
+        var listenedAt: Int?
+        var trackMetadata: TrackMetadata
+
+        enum CodingKeys: String, CodingKey {
+            case listenedAt = "listened_at", trackMetadata = "track_metadata"
+        }
+    }
+
+    struct TrackMetadata: Encodable {
+        var artistName: String
+        var trackName: String
+        var releaseName: String?
+        var additionalInfo: AdditionalInfo
+
+        enum CodingKeys: String, CodingKey {
+            case artistName = "artist_name", trackName = "track_name", releaseName = "release_name", additionalInfo = "additional_info"
+        }
+    }
+
+    struct AdditionalInfo: Encodable {
+        var releaseMBID: String?
+        var durationMs: Int?
+        var mediaPlayer = AppInfo.name
+        var submissionClient = AppInfo.name
+        var submissionClientVersion = AppInfo.version
+
+        enum CodingKeys: String, CodingKey {
+            case releaseMBID = "release_mbid", durationMs = "duration_ms", mediaPlayer = "media_player"
+            case submissionClient = "submission_client", submissionClientVersion = "submission_client_version"
+        }
+    }
+
+    var listenType: Kind
+    var payload: [Entry]
+
+    enum CodingKeys: String, CodingKey {
+        case listenType = "listen_type", payload
+    }
+
+    /// The listens `listens`, as one submission.
+    init(_ listens: [WaitingListen]) {
+        listenType = listens.count == 1 ? .single : .import
+        payload = listens.map { Entry(listenedAt: Self.seconds($0.listen.listenedAt), trackMetadata: Self.metadata($0.listen, releaseMBID: $0.releaseMBID)) }
+    }
+
+    /// The track `listen` names, playing now.
+    init(playingNow listen: Listen) {
+        listenType = .playingNow
+        payload = [Entry(listenedAt: nil, trackMetadata: Self.metadata(listen, releaseMBID: ""))]
+    }
+
+    /// The body's bytes.
+    func encoded() -> Data {
+        (try? JSONEncoder().encode(self)) ?? Data()
+    }
+
+    private static func metadata(_ listen: Listen, releaseMBID: String) -> TrackMetadata {
+        let duration = listen.duration.isFinite && listen.duration > 0 ? Int((listen.duration * 1000).rounded()) : nil
+        return TrackMetadata(
+            artistName: listen.artist.trimmed, trackName: listen.title.trimmed,
+            releaseName: listen.release.trimmed.isEmpty ? nil : listen.release.trimmed,
+            additionalInfo: AdditionalInfo(releaseMBID: Self.isMBID(releaseMBID) ? releaseMBID : nil, durationMs: duration)
+        )
+    }
+
+    /// A time as ListenBrainz takes it: whole seconds since 1970, never before it.
+    private static func seconds(_ date: Date) -> Int {
+        let seconds = date.timeIntervalSince1970
+        return seconds.isFinite ? max(Int(seconds), 0) : 0
+    }
+
+    /// Whether `text` is a MusicBrainz id (a UUID): the service refuses a listen with another.
+    private static func isMBID(_ text: String) -> Bool {
+        UUID(uuidString: text) != nil
+    }
+}
+
+private extension String {
+    var trimmed: String { trimmingCharacters(in: .whitespacesAndNewlines) }
+}
