@@ -47,6 +47,12 @@ let package = Package(
             pkgConfig: "glib-2.0",
             providers: [.apt(["libglib2.0-dev"])]
         ),
+        // The user's keyring (the Secret Service), for the ListenBrainz token.
+        .systemLibrary(
+            name: "CSecret",
+            pkgConfig: "libsecret-1",
+            providers: [.apt(["libsecret-1-dev"])]
+        ),
 
         // MARK: Reading tags (C functions written in C++ over TagLib 1.13)
 
@@ -86,7 +92,7 @@ let package = Package(
 
         .target(
             name: "LibraryCore",
-            dependencies: ["CCurl", "CGLib", "CChildProcess", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CGLib", "CSecret", "CChildProcess", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: The Swift layer over GTK (the only home of raw GTK pointers)

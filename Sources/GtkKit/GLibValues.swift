@@ -15,3 +15,15 @@ func consumeErrorMessage(_ error: inout UnsafeMutablePointer<GError>?, otherwise
     g_clear_error(&error)
     return message
 }
+
+// MARK: - Markup
+
+extension String {
+    /// The text with Pango's markup characters escaped, for a property read as markup (a
+    /// toast's title, a row's subtitle in libadwaita 1.2).
+    var escapedForMarkup: String {
+        guard let escaped = g_markup_escape_text(self, -1) else { return self }
+        defer { g_free(escaped) }
+        return String(cString: escaped)
+    }
+}

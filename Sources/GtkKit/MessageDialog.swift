@@ -20,9 +20,18 @@ public final class MessageDialog: Widget {
     }
 
     /// A modal dialog over `parent`; shown by `present()`.
-    public init(over parent: ApplicationWindow, heading: String, body: String) {
+    public convenience init(over parent: ApplicationWindow, heading: String, body: String) {
+        self.init(parentWindow: parent.window, heading: heading, body: body)
+    }
+
+    /// A modal dialog over the Preferences window `parent`; shown by `present()`.
+    public convenience init(over parent: PreferencesWindow, heading: String, body: String) {
+        self.init(parentWindow: bl_window(parent.gObject), heading: heading, body: body)
+    }
+
+    private init(parentWindow: UnsafeMutablePointer<GtkWindow>, heading: String, body: String) {
         // Toplevels live in GTK's own list until they are destroyed (closing destroys them).
-        super.init(borrowing: adw_message_dialog_new(parent.window, nil, nil))
+        super.init(borrowing: adw_message_dialog_new(parentWindow, nil, nil))
         // Gone with its window, while that window still exists: libadwaita 1.2 disconnects
         // from its parent when it goes, and a parent finalised first makes that a critical.
         gtk_window_set_destroy_with_parent(bl_window(gObject), 1)

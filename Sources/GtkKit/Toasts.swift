@@ -28,9 +28,7 @@ public final class Toast: ObjectHandle {
     /// - Parameter title: shown as it is (libadwaita 1.2 reads a title as Pango markup, so
     ///   it is escaped).
     public init(title: String) {
-        let escaped = g_markup_escape_text(title, -1)
-        defer { g_free(escaped) }
-        super.init(owning: UnsafeMutableRawPointer(adw_toast_new(escaped)))
+        super.init(owning: UnsafeMutableRawPointer(adw_toast_new(title.escapedForMarkup)))
     }
 
     var toast: OpaquePointer { bl_adw_toast(gObject) }

@@ -50,7 +50,8 @@ extension BlueLibraryApp {
             preferencesWindow.present()
             return
         }
-        let window = AppPreferencesWindow(over: windowController.window, library: library, player: windowController.player)
+        let window = AppPreferencesWindow(over: windowController.window, library: library, player: windowController.player,
+                                          listenBrainz: playback?.listenBrainz)
         window.onClosed = { [weak self] in self?.preferencesWindow = nil }
         preferencesWindow = window
         window.present()

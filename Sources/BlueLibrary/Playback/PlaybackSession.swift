@@ -14,6 +14,8 @@ package final class PlaybackSession {
     private let suspendInhibitor: SuspendInhibitor
     /// Records what is heard in the library's history.
     private let listenCounter: ListenCounter
+    /// The user's ListenBrainz connection, which sends what is heard.
+    package let listenBrainz: ListenBrainzAccount
     private var isShutDown = false
 
     /// - Parameters:
@@ -24,6 +26,7 @@ package final class PlaybackSession {
         suspendInhibitor = SuspendInhibitor(application: application, player: player)
         mediaControls = MediaControls(player: player, onRaise: onRaise, onQuit: onQuit)
         listenCounter = ListenCounter(player: player, library: library)
+        listenBrainz = ListenBrainzAccount(library: library)
     }
 
     /// At quit: remembers what plays and where, falls silent, lets the session suspend again

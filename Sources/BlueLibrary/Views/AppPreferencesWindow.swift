@@ -9,6 +9,8 @@ import LibraryCore
 /// - Playback ▸ Keep Playing When the Window Is Closed (`BlueLibraryApp.windowClosed()`).
 /// - Playback ▸ Normalize Volume (ReplayGain) (`Player.replayGainPreferenceChanged()`).
 /// - Notices ▸ Keep Notices Until Closed (`ToastNotice.keepsUntilClosed`, read at each notice).
+/// - ListenBrainz: the token, the connection and the listens waiting; Listening History ▸
+///   Clear History… (`ListenBrainzPreferences`).
 @MainActor
 package final class AppPreferencesWindow {
     package let window: PreferencesWindow
@@ -27,11 +29,14 @@ package final class AppPreferencesWindow {
         title: localized("Keep Notices _Until Closed"),
         subtitle: localized("Notices such as “Album deleted”, with their Undo, stay until you close them or press Escape, instead of 5 seconds")
     )
+    /// ListenBrainz and the listening history.
+    package let listening: ListenBrainzPreferences?
     /// Called as the window closes (not when it goes with the main window).
     var onClosed: (@MainActor () -> Void)?
 
-    package init(over parent: ApplicationWindow, library: LibraryAPI, player: Player) {
-        window = PreferencesWindow(over: parent)
+    package init(over parent: ApplicationWindow, library: LibraryAPI, player: Player, listenBrainz: ListenBrainzAccount?) {
+        let window = PreferencesWindow(over: parent)
+        self.window = window
         let playback = PreferencesGroup(title: localized("Playback"))
         keepPlayingRow.isOn = library.preferences.keepsPlayingWhenWindowIsClosed
         keepPlayingRow.onToggle { [weak library] isOn in
@@ -52,7 +57,12 @@ package final class AppPreferencesWindow {
         }
         notices.add(keepNoticesRow)
         window.add(notices)
-        window.onClose { [weak self] in self?.onClosed?() }
+        listening = listenBrainz.map { ListenBrainzPreferences(account: $0, library: library, window: window) }
+        if let listening {
+            window.add(listening.listenBrainzGroup)
+            window.add(listening.historyGroup)
+        }
+        self.window.onClose { [weak self] in self?.onClosed?() }
     }
 
     package func present() { window.present() }

@@ -78,7 +78,7 @@ extension LibraryDatabase {
     }
 
     /// How many listens wait to be sent.
-    func waitingListenCount() throws -> Int {
+    package func waitingListenCount() throws -> Int {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM listen WHERE waiting") ?? 0 }
     }
 

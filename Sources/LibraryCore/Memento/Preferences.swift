@@ -16,17 +16,22 @@ public struct Preferences: Codable, Hashable, Sendable {
     /// In-window notices ("“Album” deleted", with their Undo) stay until closed, for people who
     /// need more than their 5 seconds to read or reach them. Off by default.
     public var keepsNoticesUntilClosed: Bool
+    /// The user connected to ListenBrainz (the token itself is in the keyring, never here):
+    /// the keyring is asked for it at launch only then. Off by default.
+    public var isConnectedToListenBrainz: Bool
 
-    public init(keepsPlayingWhenWindowIsClosed: Bool = false, normalizesVolume: Bool = true, keepsNoticesUntilClosed: Bool = false) {
+    public init(keepsPlayingWhenWindowIsClosed: Bool = false, normalizesVolume: Bool = true, keepsNoticesUntilClosed: Bool = false,
+                isConnectedToListenBrainz: Bool = false) {
         self.keepsPlayingWhenWindowIsClosed = keepsPlayingWhenWindowIsClosed
         self.normalizesVolume = normalizesVolume
         self.keepsNoticesUntilClosed = keepsNoticesUntilClosed
+        self.isConnectedToListenBrainz = isConnectedToListenBrainz
     }
 
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case keepsPlayingWhenWindowIsClosed, normalizesVolume, keepsNoticesUntilClosed
+        case keepsPlayingWhenWindowIsClosed, normalizesVolume, keepsNoticesUntilClosed, isConnectedToListenBrainz
     }
 
     /// Every key is optional, so a file of an older version still loads; a key that is
@@ -36,5 +41,6 @@ public struct Preferences: Codable, Hashable, Sendable {
         keepsPlayingWhenWindowIsClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsPlayingWhenWindowIsClosed) ?? false
         normalizesVolume = try container.decodeIfPresent(Bool.self, forKey: .normalizesVolume) ?? true
         keepsNoticesUntilClosed = try container.decodeIfPresent(Bool.self, forKey: .keepsNoticesUntilClosed) ?? false
+        isConnectedToListenBrainz = try container.decodeIfPresent(Bool.self, forKey: .isConnectedToListenBrainz) ?? false
     }
 }

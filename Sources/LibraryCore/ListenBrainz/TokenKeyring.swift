@@ -1,0 +1,53 @@
+import CGLib
+import CSecret
+import Foundation
+
+// MARK: - TokenKeyring
+
+/// Keeps the ListenBrainz token in the user's keyring (libsecret, the Secret Service), never in
+/// a file. Each call waits for the keyring (a D-Bus round trip, or an unlock): the app calls it
+/// off the GTK thread. A failure (no Secret Service, a locked keyring) is a `KeyringError`
+/// whose words say why; the token is then kept for the session only, by the caller.
+public struct TokenKeyring: Sendable {
+    /// Why the keyring could not be used.
+    public struct KeyringError: Error, Equatable, Sendable {
+        /// libsecret's words.
+        public let reason: String
+    }
+
+    public init() {}
+
+    /// Stores `token`, in place of one stored before.
+    public func store(_ token: ListenBrainzToken) throws(KeyringError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard bl_secret_store_token("ListenBrainz token for BlueLibrary", token.value, &message) != 0 else {
+            throw KeyringError(reason: Self.take(message))
+        }
+    }
+
+    /// The token stored; nil when none is.
+    public func storedToken() throws(KeyringError) -> ListenBrainzToken? {
+        var message: UnsafeMutablePointer<CChar>?
+        guard let secret = bl_secret_lookup_token(&message) else {
+            if message != nil { throw KeyringError(reason: Self.take(message)) }
+            return nil
+        }
+        defer { secret_password_free(secret) }
+        return ListenBrainzToken(pasted: String(cString: secret))
+    }
+
+    /// Removes the stored token (none stored is no failure).
+    public func remove() throws(KeyringError) {
+        var message: UnsafeMutablePointer<CChar>?
+        guard bl_secret_clear_token(&message) != 0 else {
+            throw KeyringError(reason: Self.take(message))
+        }
+    }
+
+    /// libsecret's message as a string, freed.
+    private static func take(_ message: UnsafeMutablePointer<CChar>?) -> String {
+        guard let message else { return "the keyring did not say why" }
+        defer { g_free(message) }
+        return String(cString: message)
+    }
+}
