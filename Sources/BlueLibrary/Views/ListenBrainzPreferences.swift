@@ -10,7 +10,7 @@ import LibraryCore
 package final class ListenBrainzPreferences {
     let listenBrainzGroup = PreferencesGroup(
         title: localized("ListenBrainz"),
-        description: localized("Send what you listen to to your ListenBrainz account. Nothing is sent until you connect.")
+        description: localized("What you listen to goes to your ListenBrainz account once you connect. Nothing is sent before.")
     )
     let historyGroup = PreferencesGroup(title: localized("Listening History"))
     /// The token, typed or pasted; Enter checks it.
