@@ -63,11 +63,12 @@ final class BenchmarkSession {
         if runs("import") { await MusicImportBench(controller: controller, root: music).run() }
         if runs("covers-online") { await CoverLookupBench(controller: controller, server: lookupServer, root: music).run() }
         if runs("following") { await FollowingBench(controller: controller, root: music).run() }
+        if runs("listening") { await ListeningBench(library: library).run() }
     }
 
     /// Whether the scenario `name` runs: all of them, unless `BLUELIBRARY_BENCH_ONLY` names
     /// some (comma-separated: interactions, browsing, saving, covers, import, covers-online,
-    /// following),
+    /// following, listening),
     /// to measure one thing again without the others.
     private func runs(_ name: String) -> Bool {
         guard let only = ProcessInfo.processInfo.environment["BLUELIBRARY_BENCH_ONLY"], !only.isEmpty else { return true }

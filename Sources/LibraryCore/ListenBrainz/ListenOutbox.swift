@@ -37,6 +37,8 @@ public final class ListenOutbox {
     public func connect(_ token: ListenBrainzToken, client: ListenBrainzClient = ListenBrainzClient(), firstRetry: Duration = ListenSender.firstRetry) {
         self.token = token
         connections += 1
+        // Until the sender says otherwise, it sends what waits.
+        report = OutboxReport(status: .sending, waiting: report.waiting, connection: connections, serial: report.serial)
         let connection = ListenSender.Connection(number: connections, token: token, client: client, firstRetry: firstRetry)
         call(startedSender) { await $0.use(connection) }
     }

@@ -132,8 +132,9 @@ public actor ListenSender {
                 continue
             }
             // What is read next holds every listen recorded before this (a read comes after
-            // the commits queued before it).
+            // the commits queued before it), and this turn uses the connection as it is now.
             listenRecordedMeanwhile = false
+            wokenMeanwhile = false
             do {
                 try await markWhatWasSent()
                 let batch = try await store.waiting(limit: sendsOneAtATime ? 1 : Self.batchSize).filter { !sentNotMarked.contains($0.id) }
@@ -145,8 +146,8 @@ public actor ListenSender {
                 }
                 await report(status: .sending)
                 let answer = await connection.client.submit(batch, token: connection.token)
-                // Disconnected, or another token given meanwhile: the next turn sends with it.
-                guard self.connection?.token == connection.token else { continue }
+                // Disconnected, or connected again meanwhile: the next turn sends as it says.
+                guard self.connection?.number == connection.number else { continue }
                 switch answer {
                 case .accepted:
                     retry = nil

@@ -1,0 +1,65 @@
+import Fixtures
+import Foundation
+import LibraryCore
+
+// MARK: - ListeningBench
+
+/// What the listening history and ListenBrainz's outbox cost, at the library's size: recording
+/// a listen on the GTK thread (the commit is on the commit queue), and sending 50,000 waiting
+/// listens to a local stand-in (`ListenBrainzServer`) in batches of 1,000, with the longest
+/// main-loop stall while they go.
+@MainActor
+struct ListeningBench {
+    let library: LibraryAPI
+    /// Listens that wait when the sending starts.
+    var waiting = 50_000
+
+    func run() async {
+        let token = "bench-token"
+        guard let down = try? ListenBrainzServer(tokens: [token]), let server = try? ListenBrainzServer(tokens: [token]),
+              let parsed = ListenBrainzToken(pasted: token) else {
+            note("the ListenBrainz stand-in did not start")
+            return
+        }
+        // Connected to a service that is down (the first retry an hour away): the listens wait.
+        try? down.fail(.down, next: 1)
+        library.listenHistory.outbox.connect(parsed, client: ListenBrainzClient(baseURL: down.baseURL), firstRetry: .seconds(3600))
+        var recording: [Double] = []
+        for number in 0..<waiting {
+            let listen = Self.listen(number, album: library.albumID(at: number % max(library.count, 1)) ?? 1)
+            let start = nowMilliseconds()
+            library.listenHistory.record(listen)
+            recording.append(nowMilliseconds() - start)
+        }
+        library.flush()
+        // The 50,000 events of the recording (one per listen, a few minutes apart in real use)
+        // are handled before the sending is measured.
+        try? await Task.sleep(for: .seconds(2))
+        BenchResult.distribution(section: "listening", name: "recording a listen on the GTK thread (\(waiting) listens, the commit queued)",
+                                 samples: recording, goal: "≤ 1 ms (p99)", met: { _, p99 in p99 <= 1 }).print()
+
+        let monitor = StallMonitor()
+        monitor.start()
+        let start = nowMilliseconds()
+        library.listenHistory.outbox.connect(parsed, client: ListenBrainzClient(baseURL: server.baseURL))
+        while library.listenHistory.outbox.report.status != .upToDate || library.listenHistory.outbox.report.waiting != 0 {
+            try? await Task.sleep(for: .milliseconds(5))
+        }
+        let took = (nowMilliseconds() - start) / 1000
+        let stall = monitor.stop()
+        let stats = try? server.stats()
+        let kept = stats?.listens.count ?? 0
+        BenchResult.single(section: "listening", name: "sending \(waiting) waiting listens to a local stand-in (\(stats?.submissions.count ?? 0) batches, \(kept) kept, \(stats?.duplicates ?? -1) twice)",
+                           value: took, unit: "s", goal: "≤ 10 s", met: took <= 10 && kept == waiting).print()
+        BenchResult.single(section: "listening", name: "longest main-loop stall while they are sent", value: stall, unit: "ms",
+                           goal: "≤ 16 ms", met: stall <= 16).print()
+        library.listenHistory.outbox.disconnect()
+    }
+
+    /// A listen of a 200-second track of album `album`, `number` seconds after 1,700,000,000.
+    private static func listen(_ number: Int, album: AlbumID) -> Listen {
+        Listen(path: MusicFilePath(bytes: Array("/bench/\(number).flac".utf8)), albumID: album,
+               listenedAt: Date(timeIntervalSince1970: Double(1_700_000_000 + number)), played: 100, duration: 200,
+               artist: "Artist \(number % 997)", title: "Track \(number)", release: "Album \(number % 1000)")
+    }
+}
