@@ -51,10 +51,8 @@ extension MainWindowController {
     /// The selected `album`'s properties, with "Played: 12 times · last on 3 March" once it
     /// was listened to, and "Files: Not found…" when its files are gone.
     func propertyRows(for album: Album) -> [AlbumPropertyRow] {
-        var rows = album.tableRepresentation
-        if let id = library.selectedIndex.flatMap(library.albumID(at:)), let plays = library.listenHistory.plays(ofAlbum: id) {
-            rows.append(AlbumPropertyRow(title: localized("Played"), value: plays.text()))
-        }
+        let plays = library.selectedIndex.flatMap(library.albumID(at:)).flatMap(library.listenHistory.plays(ofAlbum:))
+        var rows = album.tableRepresentation(plays: plays)
         if player.selectedAlbumIsMissing {
             rows.append(AlbumPropertyRow(title: localized("Files"), value: localized("Not found: they may have moved, or be on a drive that is not connected")))
         }

@@ -48,7 +48,7 @@ public final class LibraryAPI {
         didSet { if listening != oldValue { saveState() } }
     }
     /// What was listened to: the history, each album's plays.
-    public private(set) lazy var listenHistory = ListenHistory(persistency: persistency, observers: observers, isReadOnly: isReadOnly) { [unowned self] in submitAlone($0) }
+    public private(set) lazy var listenHistory = ListenHistory(persistency: persistency, observers: observers, isReadOnly: isReadOnly) { [weak self] in self?.submitAlone($0) }
     /// What the user chose in the Preferences window, remembered across launches.
     public var preferences: Preferences {
         didSet { if preferences != oldValue { saveState() } }

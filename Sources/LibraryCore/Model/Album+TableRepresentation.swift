@@ -17,7 +17,11 @@ extension Album {
     /// The rows the properties list shows for this album, in display order: the four of
     /// every album, then Tracks, Length and Folder for an album imported from a music folder.
     /// Kept out of the model itself: the model stays plain `Codable` data.
-    public var tableRepresentation: [AlbumPropertyRow] {
+    public var tableRepresentation: [AlbumPropertyRow] { tableRepresentation(plays: nil) }
+
+    /// The rows, with "Played: 12 times · last on 3 March" before the folder when the album
+    /// was listened to (`plays`).
+    public func tableRepresentation(plays: AlbumPlays?) -> [AlbumPropertyRow] {
         var rows = [
             AlbumPropertyRow(title: localized("Artist"), value: artist),
             AlbumPropertyRow(title: localized("Album"), value: title),
@@ -29,6 +33,9 @@ extension Album {
         }
         if let duration {
             rows.append(AlbumPropertyRow(title: localized("Length"), value: Self.length(duration)))
+        }
+        if let plays {
+            rows.append(AlbumPropertyRow(title: localized("Played"), value: plays.text()))
         }
         if let folderPath {
             rows.append(AlbumPropertyRow(title: localized("Folder"), value: folderPath))
