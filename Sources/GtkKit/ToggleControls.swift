@@ -16,6 +16,13 @@ public final class ToggleButton: Widget {
         gtk_button_set_icon_name(bl_button(gObject), iconName)
     }
 
+    /// A toggle button with a text label; `label` may have a mnemonic ("_Never Played").
+    /// Screen readers hear the label's text (see `Button(mnemonic:)`).
+    public init(mnemonic label: String) {
+        super.init(owning: gtk_toggle_button_new_with_mnemonic(label))
+        bl_accessible_reset_label(bl_accessible(gObject))
+    }
+
     /// Whether it is pressed; setting it does not call `onUserToggle`.
     public var isActive: Bool {
         get { gtk_toggle_button_get_active(bl_toggle_button(gObject)) != 0 }

@@ -154,6 +154,7 @@ extension MainWindowController {
                 text: browsingBar.entry.text,
                 hasFocus: browsingBar.entry.containsFocus,
                 filters: [browsingBar.genreFilter.selectedText, browsingBar.decadeFilter.selectedText]
+                    + (browsingBar.isNeverPlayedOnly ? ["Never Played"] : [])
             ) : nil,
             sort: actions.sortAction.state,
             mainMenuOpen: headerBar.menuButton.isMenuOpen,

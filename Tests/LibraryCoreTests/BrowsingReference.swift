@@ -66,6 +66,7 @@ struct BrowsingReference {
             switch query.sort {
             case .libraryOrder: return lhs.offset < rhs.offset
             case .recentlyAdded: return lhs.element.id > rhs.element.id
+            case .recentlyPlayed, .mostPlayed: return tie  // nothing played here: in the order they came
             case .title: return before(key(a.title), key(b.title)) ?? before(key(a.artist), key(b.artist)) ?? tie
             case .artist:
                 return before(key(a.artist), key(b.artist)) ?? beforeYear(a, b) ?? before(key(a.title), key(b.title)) ?? tie

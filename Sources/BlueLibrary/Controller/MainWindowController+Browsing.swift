@@ -79,7 +79,8 @@ extension MainWindowController {
     /// Asks the library for the albums the search bar picks, in the current sort.
     private func showChosenAlbums() {
         library.show(AlbumQuery(
-            searchText: browsingBar.search, sort: library.requestedQuery.sort, genre: browsingBar.genre, decade: browsingBar.decade
+            searchText: browsingBar.search, sort: library.requestedQuery.sort, genre: browsingBar.genre, decade: browsingBar.decade,
+            isNeverPlayedOnly: browsingBar.isNeverPlayedOnly
         ))
     }
 

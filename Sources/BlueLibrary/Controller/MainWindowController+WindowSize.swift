@@ -20,10 +20,12 @@ extension MainWindowController {
     /// From this width on, the track list stands beside the properties.
     static let sideBySideWidth = 760
 
-    /// Lays the window out for its width: the header bar's buttons, and the details side by
+    /// Lays the window out for its width: the header bar's buttons, the search bar's Never
+    /// Played, and the details side by
     /// side or stacked.
     func fit(windowWidth width: Int) {
         headerBar.fit(windowWidth: width)
+        browsingBar.fit(windowWidth: width)
         let orientation: Orientation = width >= Self.sideBySideWidth ? .horizontal : .vertical
         if details.orientation != orientation {
             details.orientation = orientation

@@ -3,17 +3,21 @@ import LibraryCore
 
 // MARK: - BrowsingBar
 
-/// The search bar under the header bar: the search field and the genre and decade filters
+/// The search bar under the header bar: the search field, the genre and decade filters and
+/// Never Played
 /// (how many albums match shows in the window's title). It slides in with Ctrl+F, the header bar's search button, or
 /// when the user types while the window has no text field focused.
 ///
-/// It only gathers what the user chose (`search`, `genre`, `decade`) and calls `onChange`;
+/// It only gathers what the user chose (`search`, `genre`, `decade`, `isNeverPlayedOnly`) and
+/// calls `onChange`;
 /// the controller asks the library for the albums.
 @MainActor
 package final class BrowsingBar: Widget {
     package let entry = SearchEntry(placeholder: localized("Search albums"))
     package let genreFilter = DropDown(choices: [])
     package let decadeFilter = DropDown(choices: [])
+    /// Shows only the albums never listened to.
+    package let neverPlayedFilter = ToggleButton(mnemonic: localized("_Never Played"))
     package let searchBar: SearchBar
     /// Called when the search text or a filter changes.
     var onChange: @MainActor () -> Void = {}
@@ -23,6 +27,10 @@ package final class BrowsingBar: Widget {
     /// as an extra choice), so a filter restored at launch stays what it was.
     private(set) var genre: String?
     private(set) var decade: Int?
+    /// Whether the window is narrow (`fit(windowWidth:)`).
+    private var isCompact = false
+    /// Whether Never Played is pressed.
+    package var isNeverPlayedOnly: Bool { neverPlayedFilter.isActive }
     /// Set while the bar changes its own widgets.
     private var isUpdating = false
     /// Whether the search field emptied and the change waits to be told (`searchTextChanged`).
@@ -35,6 +43,7 @@ package final class BrowsingBar: Widget {
         row.append(entry)
         row.append(genreFilter)
         row.append(decadeFilter)
+        row.append(neverPlayedFilter)
         searchBar = SearchBar(child: row, entry: entry)
         super.init(adopting: searchBar)
         entry.setAccessibleLabel(localized("Search albums"))
@@ -44,6 +53,7 @@ package final class BrowsingBar: Widget {
         genreFilter.tooltip = localized("Show one genre")
         decadeFilter.setAccessibleLabel(localized("Decade"))
         decadeFilter.tooltip = localized("Show one decade")
+        neverPlayedFilter.tooltip = localized("Show only the albums never listened to")
         // GTK 4.8 names a drop-down's own button after its class ("GtkToggleButton").
         for (filter, name) in [(genreFilter, localized("Genre")), (decadeFilter, localized("Decade"))] {
             filter.descendantButtons.forEach { $0.setAccessibleLabel(name) }
@@ -62,6 +72,7 @@ package final class BrowsingBar: Widget {
             decade = index > 0 && index <= decadeChoices.count ? decadeChoices[index - 1] : nil
             changed()
         }
+        neverPlayedFilter.onUserToggle { [weak self] _ in self?.changed() }
     }
 
     // MARK: What the user chose
@@ -76,6 +87,8 @@ package final class BrowsingBar: Widget {
         isUpdating = false
         genre = query.genre
         decade = query.decade
+        neverPlayedFilter.isActive = query.isNeverPlayedOnly
+        neverPlayedFilter.isVisible = !isCompact || query.isNeverPlayedOnly
         showChoices()
     }
 
@@ -92,8 +105,17 @@ package final class BrowsingBar: Widget {
         isUpdating = false
         genre = nil
         decade = nil
+        neverPlayedFilter.isActive = false
+        neverPlayedFilter.isVisible = !isCompact
         showChoices()
         changed()
+    }
+
+    /// In a window narrower than the header bar's compact width (a phone), Never Played shows
+    /// only while it is pressed: the field and the two drop-downs take the whole width.
+    func fit(windowWidth: Int) {
+        isCompact = windowWidth < MainHeaderBar.compactWidth
+        neverPlayedFilter.isVisible = !isCompact || neverPlayedFilter.isActive
     }
 
     /// Shows the genres and decades the library has.

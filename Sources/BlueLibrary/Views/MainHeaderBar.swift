@@ -97,6 +97,8 @@ package final class MainHeaderBar: Widget {
             case .artist: localized("_Artist")
             case .year: localized("_Year")
             case .recentlyAdded: localized("_Recently Added")
+            case .recentlyPlayed: localized("Recently _Played")
+            case .mostPlayed: localized("_Most Played")
             }
             menu.append(title, action: AppAction.sort.detailedName(target: sort.rawValue))
         }

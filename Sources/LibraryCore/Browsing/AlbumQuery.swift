@@ -13,13 +13,21 @@ public enum AlbumSort: String, Codable, CaseIterable, Hashable, Sendable {
     case year
     /// The albums added last first.
     case recentlyAdded
+    /// The albums listened to last first (never played ones last, in the order they came).
+    case recentlyPlayed
+    /// The albums listened to most first (ties: the one played last first; never played
+    /// ones last, in the order they came).
+    case mostPlayed
+
+    /// Whether the order follows the listening history (`AlbumPlays`) rather than the albums.
+    public var followsPlays: Bool { self == .recentlyPlayed || self == .mostPlayed }
 }
 
 // MARK: - AlbumQuery
 
 /// Which albums the window shows, and in which order: a search (every word typed must begin
-/// a word of the title, artist, genre or year, ignoring case and accents), a genre, a decade
-/// and a sort. Part of the memento.
+/// a word of the title, artist, genre or year, ignoring case and accents), a genre, a decade,
+/// only the albums never played, and a sort. Part of the memento.
 public struct AlbumQuery: Codable, Hashable, Sendable {
     /// What the user typed, as typed.
     public var searchText: String
@@ -28,12 +36,15 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     public var genre: String?
     /// The decade shown (1990 for the 1990s); `nil` for every decade.
     public var decade: Int?
+    /// Whether only the albums never listened to are shown.
+    public var isNeverPlayedOnly: Bool
 
-    public init(searchText: String = "", sort: AlbumSort = .libraryOrder, genre: String? = nil, decade: Int? = nil) {
+    public init(searchText: String = "", sort: AlbumSort = .libraryOrder, genre: String? = nil, decade: Int? = nil, isNeverPlayedOnly: Bool = false) {
         self.searchText = searchText
         self.sort = sort
         self.genre = genre
         self.decade = decade
+        self.isNeverPlayedOnly = isNeverPlayedOnly
     }
 
     /// The words searched for (folded); empty when nothing is searched.
@@ -45,8 +56,11 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     /// Whether the search or a filter leaves some albums out.
     public var isFiltering: Bool { !searchedWords.isEmpty || isFilteredByFacets }
 
-    /// Whether the genre or decade filter leaves some albums out.
-    var isFilteredByFacets: Bool { genre != nil || decade != nil }
+    /// Whether which albums show, or their order, follows the plays (a listen changes them).
+    public var followsPlays: Bool { sort.followsPlays || isNeverPlayedOnly }
+
+    /// Whether the genre, decade or Never Played filter leaves some albums out.
+    var isFilteredByFacets: Bool { genre != nil || decade != nil || isNeverPlayedOnly }
 
     /// Whether this shows every album in the user's order (no search, filter or sort).
     public var isWholeLibrary: Bool { !isFiltering && sort == .libraryOrder }
@@ -58,14 +72,15 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     /// order: the same sort and filters, and each word `broader` searches begins a word this
     /// one searches (a key that extends the search, or a word added to it).
     func picksAmong(_ broader: AlbumQuery) -> Bool {
-        guard sort == broader.sort, genre == broader.genre, decade == broader.decade else { return false }
+        guard sort == broader.sort, genre == broader.genre, decade == broader.decade, isNeverPlayedOnly == broader.isNeverPlayedOnly else { return false }
         let searched = searchedWords
         return broader.searchedWords.allSatisfy { word in searched.contains { $0.utf8.starts(with: word.utf8) } }
     }
 
-    /// Whether `album` is one this query shows.
-    func matches(_ album: Album) -> Bool {
-        if isFilteredByFacets {
+    /// Whether `album` is one this query shows; `plays` are its plays (nil: never played).
+    func matches(_ album: Album, plays: AlbumPlays?) -> Bool {
+        if isNeverPlayedOnly, plays != nil { return false }
+        if genre != nil || decade != nil {
             let key = AlbumSortKey(album)
             guard acceptsGenre(key.genre), acceptsYear(key.year) else { return false }
         }
@@ -86,7 +101,7 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {
-        case searchText, sort, genre, decade
+        case searchText, sort, genre, decade, isNeverPlayedOnly
     }
 
     /// Every key is optional, and a sort this version does not know is the user's order.
@@ -96,6 +111,7 @@ public struct AlbumQuery: Codable, Hashable, Sendable {
         sort = (try? container.decodeIfPresent(AlbumSort.self, forKey: .sort)) ?? .libraryOrder
         genre = try container.decodeIfPresent(String.self, forKey: .genre)
         decade = try container.decodeIfPresent(Int.self, forKey: .decade)
+        isNeverPlayedOnly = try container.decodeIfPresent(Bool.self, forKey: .isNeverPlayedOnly) ?? false
     }
 }
 

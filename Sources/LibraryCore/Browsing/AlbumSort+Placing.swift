@@ -8,17 +8,20 @@
 extension AlbumSort {
     /// Reads an album's entry (its fields and its place in the user's order).
     typealias EntryReader = (AlbumID) -> LibraryEntry?
+    /// Reads an album's plays (nil: never played), for the played sorts.
+    typealias PlaysReader = (AlbumID) -> AlbumPlays?
 
     /// Where `entry` goes in `ids`, a list in this sort's order: a binary search over the
     /// entries `reading` gives (ties are broken by id, as in the database). `entry` itself
     /// must not be in `ids`.
-    func insertionIndex(of entry: LibraryEntry, in ids: [AlbumID], reading: EntryReader) -> Int {
+    func insertionIndex(of entry: LibraryEntry, in ids: [AlbumID], reading: EntryReader, plays: PlaysReader) -> Int {
         let key = AlbumSortKey(entry.album)
+        let entryPlays = followsPlays ? plays(entry.id) : nil
         var low = 0
         var high = ids.count
         while low < high {
             let middle = (low + high) / 2
-            if let other = reading(ids[middle]), places(other, before: entry, key: key) {
+            if let other = reading(ids[middle]), places(other, before: entry, key: key, plays: plays, entryPlays: entryPlays) {
                 low = middle + 1
             } else {
                 high = middle
@@ -28,8 +31,10 @@ extension AlbumSort {
     }
 
     /// Whether `other` comes before `entry` (whose sort key is `key`) in this sort.
-    private func places(_ other: LibraryEntry, before entry: LibraryEntry, key: AlbumSortKey) -> Bool {
+    private func places(_ other: LibraryEntry, before entry: LibraryEntry, key: AlbumSortKey, plays: PlaysReader, entryPlays: AlbumPlays?) -> Bool {
         switch self {
+        case .recentlyPlayed, .mostPlayed:
+            return AlbumPlays.precedes(plays(other.id), entryPlays, in: self) ?? (other.id < entry.id)
         case .libraryOrder:
             return other.key == entry.key ? other.id < entry.id : other.key < entry.key
         case .recentlyAdded:

@@ -56,7 +56,7 @@ extension AlbumSortKey {
             }
         }
         return switch sort {
-        case .libraryOrder, .recentlyAdded: nil
+        case .libraryOrder, .recentlyAdded, .recentlyPlayed, .mostPlayed: nil
         case .title: bytes(title, other.title) ?? bytes(artist, other.artist)
         case .artist: bytes(artist, other.artist) ?? year(self.year, other.year) ?? bytes(title, other.title)
         case .year: year(self.year, other.year) ?? bytes(artist, other.artist) ?? bytes(title, other.title)

@@ -16,10 +16,10 @@ extension BrowsingState {
 
     /// Shows `entry`, just put at `libraryIndex` in the order, where the query places it;
     /// its index among those shown, `nil` when the query hides it.
-    mutating func insert(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int, order: [AlbumID], reading: EntryReader) -> Int? {
+    mutating func insert(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int, order: [AlbumID], reading: EntryReader, plays: AlbumSort.PlaysReader = { _ in nil }) -> Int? {
         guard shownIDs != nil else { return libraryIndex }
-        guard query.matches(entry.album) else { return nil }
-        let index = insertionIndex(for: entry, order: order, reading: reading)
+        guard query.matches(entry.album, plays: plays(entry.id)) else { return nil }
+        let index = insertionIndex(for: entry, order: order, reading: reading, plays: plays)
         shownIDs?.insert(entry.id, at: index)
         return index
     }
@@ -37,7 +37,8 @@ extension BrowsingState {
     /// now puts them, hidden when the query no longer picks them, or shown when it now does.
     /// Returns the steps (the selected album `selectedID` followed), where the entries are
     /// shown, which are hidden, and the first place one left.
-    mutating func replace(_ entries: [LibraryEntry], selectedID: AlbumID?, order: [AlbumID], reading: EntryReader)
+    mutating func replace(_ entries: [LibraryEntry], selectedID: AlbumID?, order: [AlbumID], reading: EntryReader,
+                          plays: AlbumSort.PlaysReader = { _ in nil })
         -> (steps: [Step], shown: [Int], hidden: [Album], firstGone: Int?) {
         var steps: [Step] = []
         var shown: [Int] = []
@@ -47,7 +48,7 @@ extension BrowsingState {
         for entry in entries {
             if let was = shownIDs?.firstIndex(of: entry.id) {
                 shownIDs?.remove(at: was)
-                if query.matches(entry.album), insertionIndex(for: entry, order: order, reading: reading) == was {
+                if query.matches(entry.album, plays: plays(entry.id)), insertionIndex(for: entry, order: order, reading: reading, plays: plays) == was {
                     shownIDs?.insert(entry.id, at: was)
                     steps.append(.updated(was))
                     shown.append(was)
@@ -56,11 +57,11 @@ extension BrowsingState {
                 steps.append(.removed(was, selection: selection()))
                 firstGone = min(firstGone ?? was, was)
             }
-            guard query.matches(entry.album) else {
+            guard query.matches(entry.album, plays: plays(entry.id)) else {
                 hidden.append(entry.album)
                 continue
             }
-            let index = insertionIndex(for: entry, order: order, reading: reading)
+            let index = insertionIndex(for: entry, order: order, reading: reading, plays: plays)
             shownIDs?.insert(entry.id, at: index)
             steps.append(.inserted(index, selection: selection()))
             shown.append(index)
@@ -70,11 +71,12 @@ extension BrowsingState {
 
     /// Shows the albums an import appended to the order that the query picks, where it places
     /// them: how many, and whether all of them went after the last album shown.
-    mutating func append(_ entries: [LibraryEntry], order: [AlbumID], reading: EntryReader) -> (added: Int, atEnd: Bool) {
+    mutating func append(_ entries: [LibraryEntry], order: [AlbumID], reading: EntryReader,
+                         plays: AlbumSort.PlaysReader = { _ in nil }) -> (added: Int, atEnd: Bool) {
         var atEnd = true
         var added = 0
-        for entry in entries where query.matches(entry.album) {
-            let index = insertionIndex(for: entry, order: order, reading: reading)
+        for entry in entries where query.matches(entry.album, plays: plays(entry.id)) {
+            let index = insertionIndex(for: entry, order: order, reading: reading, plays: plays)
             atEnd = atEnd && index == (shownIDs ?? order).count
             shownIDs?.insert(entry.id, at: index)
             added += 1
@@ -82,8 +84,9 @@ extension BrowsingState {
         return (added, atEnd)
     }
 
-    /// Where `entry` goes among the albums shown, in the query's sort.
-    func insertionIndex(for entry: LibraryEntry, order: [AlbumID], reading: EntryReader) -> Int {
-        query.sort.insertionIndex(of: entry, in: shownIDs ?? order, reading: reading)
+    /// Where `entry` goes among the albums shown, in the query's sort (`plays` gives the
+    /// plays the played sorts order by).
+    func insertionIndex(for entry: LibraryEntry, order: [AlbumID], reading: EntryReader, plays: AlbumSort.PlaysReader) -> Int {
+        query.sort.insertionIndex(of: entry, in: shownIDs ?? order, reading: reading, plays: plays)
     }
 }

@@ -179,9 +179,7 @@ final class BrowsingIndex: @unchecked Sendable {
     private func sortedIDs(_ sort: AlbumSort) throws -> [AlbumID] {
         try catchUp()
         if let ids = sorted[sort] { return ids }
-        let ids = try database.writer.read { db in
-            try db.albumIDs("SELECT id FROM album ORDER BY \(LibraryDatabase.orderClause(sort))")
-        }
+        let ids = try database.albumIDs(in: sort)
         sorted[sort] = ids
         return ids
     }
@@ -202,18 +200,19 @@ final class BrowsingIndex: @unchecked Sendable {
                 try database.readSearchWords(of: touched) { words, id in catalog?.setWords(words, of: id) }
             }
             guard !sorted.isEmpty || filters != nil else { return }
-            try database.readingEntries { reading in
+            try database.readingEntries { reading, plays in
                 let entries = touched.compactMap(reading)
                 for id in touched { filters?.remove(id) }
                 for entry in entries {
                     let key = AlbumSortKey(entry.album)
                     filters?.set(genre: key.genre, year: key.year, of: entry.id)
+                    filters?.set(played: plays(entry.id) != nil, of: entry.id)
                 }
                 for (sort, kept) in sorted {
                     var ids = kept
                     ids.removeAll(in: touched)
                     for entry in entries {
-                        ids.insert(entry.id, at: sort.insertionIndex(of: entry, in: ids, reading: reading))
+                        ids.insert(entry.id, at: sort.insertionIndex(of: entry, in: ids, reading: reading, plays: plays))
                     }
                     sorted[sort] = ids
                 }

@@ -12,9 +12,14 @@ struct ChangeLog: Sendable {
     /// The albums each of the last changes touched, oldest first, with its number.
     private var recent: [(number: Int, albums: Set<AlbumID>)] = []
 
-    /// Counts one more change, which touched `albums`.
-    mutating func record(_ albums: Set<AlbumID>) {
+    /// Counts one more change, which touched `albums` (`nil`: it may have touched any album,
+    /// so nothing read before it can be brought up to date).
+    mutating func record(_ albums: Set<AlbumID>?) {
         count += 1
+        guard let albums else {
+            recent = []
+            return
+        }
         recent.append((count, albums))
         if recent.count > Self.length { recent.removeFirst(recent.count - Self.length) }
     }
@@ -35,8 +40,14 @@ struct ChangeLog: Sendable {
 // MARK: - DatabaseChange + albums touched
 
 extension DatabaseChange {
-    /// The albums the change inserts, removes or rewrites.
-    var touchedAlbums: Set<AlbumID> {
+    /// The albums the change inserts, removes or rewrites, or whose plays it changes; `nil`
+    /// when that may be any album (the history cleared).
+    var touchedAlbums: Set<AlbumID>? {
+        switch self {
+        case .recordListen(let listen, _): return [listen.albumID]
+        case .clearHistory: return nil
+        default: break
+        }
         let carried: (command: LibraryCommand, forward: Bool)? = switch self {
         case .perform(let recorded), .redo(let recorded): (recorded.command, true)
         case .undo(let recorded): (recorded.command, false)

@@ -4,14 +4,17 @@ import GRDB
 // MARK: - Search, sort and filter
 
 extension LibraryDatabase {
-    /// Runs `work` inside one read, with a reader of album entries by id: what places the
-    /// albums a change touched in the orders `BrowsingIndex` keeps.
-    func readingEntries<Value>(_ work: (AlbumSort.EntryReader) throws -> Value) throws -> Value {
+    /// Runs `work` inside one read, with a reader of album entries and of their plays by id:
+    /// what places the albums a change touched in the orders `BrowsingIndex` keeps.
+    func readingEntries<Value>(_ work: (AlbumSort.EntryReader, AlbumSort.PlaysReader) throws -> Value) throws -> Value {
         try writer.read { db in
             let statement = try db.cachedStatement(sql: "SELECT \(Self.columns) FROM album WHERE id = ?")
-            return try work { id in
+            let plays = try db.cachedStatement(sql: "SELECT count, lastPlayed FROM albumPlays WHERE albumID = ?")
+            return try work({ id in
                 (try? Row.fetchOne(statement, arguments: [id])).flatMap { $0 }.flatMap(Self.entry)
-            }
+            }, { id in
+                (try? Row.fetchOne(plays, arguments: [id])).flatMap { $0 }.map { AlbumPlays(count: $0[0], lastPlayed: Date(timeIntervalSince1970: $0[1])) }
+            })
         }
     }
 
@@ -41,7 +44,8 @@ extension LibraryDatabase {
         }
     }
 
-    /// Every album's genre and year, as its row keeps them (`AlbumSortKey`).
+    /// Every album's genre and year, as its row keeps them (`AlbumSortKey`), and whether it
+    /// was played (`albumPlays`).
     func filterTable() throws -> AlbumFilterTable {
         try writer.read { db in
             var table = AlbumFilterTable()
@@ -52,11 +56,23 @@ extension LibraryDatabase {
                     table.set(genre: genre.map { Array($0) } ?? [], year: row[2], of: id)
                 }
             }
+            let played = try AlbumID.fetchCursor(db, sql: "SELECT albumID FROM albumPlays")
+            while let id = try played.next() { table.set(played: true, of: id) }
             return table
         }
     }
 
-    /// The `ORDER BY` of each sort, the one `AlbumSortKey.precedes(_:in:)` mirrors (ties by id).
+    /// Every album's id in `sort`'s order.
+    func albumIDs(in sort: AlbumSort) throws -> [AlbumID] {
+        try writer.read { db in
+            try db.albumIDs(sort.followsPlays
+                ? "SELECT id FROM album LEFT JOIN albumPlays ON albumPlays.albumID = album.id ORDER BY \(Self.orderClause(sort))"
+                : "SELECT id FROM album ORDER BY \(Self.orderClause(sort))")
+        }
+    }
+
+    /// The `ORDER BY` of each sort, the one `AlbumSortKey.precedes(_:in:)` and
+    /// `AlbumPlays.precedes(_:in:)` mirror (ties by id). The played sorts read `albumPlays`.
     static func orderClause(_ sort: AlbumSort) -> String {
         switch sort {
         case .libraryOrder: "position, id"
@@ -64,6 +80,8 @@ extension LibraryDatabase {
         case .artist: "artistKey, yearValue IS NULL, yearValue, titleKey, id"
         case .year: "yearValue IS NULL, yearValue, artistKey, titleKey, id"
         case .recentlyAdded: "id DESC"
+        case .recentlyPlayed: "lastPlayed IS NULL, lastPlayed DESC, id"
+        case .mostPlayed: "coalesce(count, 0) DESC, lastPlayed IS NULL, lastPlayed DESC, id"
         }
     }
 

@@ -18,9 +18,9 @@ extension LibraryAPI {
     /// memory (`PersistencyManager.albumIDsAtOnce`), else off the GTK thread; the albums
     /// shown change when it has (`albumsChanged(.reloaded)`), keeping the selected album
     /// selected when it is among them, else selecting the first. The whole library in the
-    /// user's order is shown at once.
-    public func show(_ query: AlbumQuery) {
-        guard query != requestedQuery else { return }
+    /// user's order is shown at once. `again` asks even for the query shown (a listen changed the plays it orders by).
+    public func show(_ query: AlbumQuery, again: Bool = false) {
+        guard again || query != requestedQuery else { return }
         ask(query)
     }
 
@@ -150,7 +150,7 @@ extension LibraryAPI {
     /// Shows `entry`, just put at `libraryIndex` in the order, where the query places it;
     /// returns its index among those shown, `nil` when the query hides it.
     func showInserted(_ entry: LibraryEntry, atLibraryIndex libraryIndex: Int) -> Int? {
-        browsing.insert(entry, atLibraryIndex: libraryIndex, order: order, reading: entryReader)
+        browsing.insert(entry, atLibraryIndex: libraryIndex, order: order, reading: entryReader, plays: listenHistory.playsReader)
     }
 
     /// Takes album `id`, just removed from `libraryIndex` in the order, from those shown;
@@ -170,7 +170,7 @@ extension LibraryAPI {
             return (indexes, [])
         }
         let selectedID = selectedIndex.map { shownIDs[$0] }
-        let placed = browsing.replace(entries, selectedID: selectedID, order: order, reading: entryReader)
+        let placed = browsing.replace(entries, selectedID: selectedID, order: order, reading: entryReader, plays: listenHistory.playsReader)
         for step in placed.steps {
             switch step {
             case .updated(let index):
@@ -195,7 +195,7 @@ extension LibraryAPI {
             return
         }
         let selected = selectedIndex.map { shownIDs[$0] }
-        let (added, atEnd) = browsing.append(entries, order: order, reading: entryReader)
+        let (added, atEnd) = browsing.append(entries, order: order, reading: entryReader, plays: listenHistory.playsReader)
         guard added > 0 else { return }
         if atEnd {
             announce { $0.albumChanges.append(.appended(count: added)) }

@@ -77,3 +77,30 @@ public struct AlbumPlays: Hashable, Sendable {
         AlbumPlays(count: count + 1, lastPlayed: max(lastPlayed, date))
     }
 }
+
+// MARK: - The played sorts
+
+extension AlbumPlays {
+    /// Whether an album played `lhs` comes before one played `rhs` in the played sort `sort`
+    /// (nil: never played; ties are broken by the caller, by id). Mirrors the database's
+    /// `ORDER BY` (`LibraryDatabase.orderClause`).
+    static func precedes(_ lhs: AlbumPlays?, _ rhs: AlbumPlays?, in sort: AlbumSort) -> Bool? {
+        func recently(_ a: AlbumPlays?, _ b: AlbumPlays?) -> Bool? {
+            switch (a, b) {
+            case (nil, nil): nil
+            case (nil, _): false  // never played last
+            case (_, nil): true
+            case let (a?, b?): a.lastPlayed == b.lastPlayed ? nil : a.lastPlayed > b.lastPlayed
+            }
+        }
+        switch sort {
+        case .mostPlayed:
+            let (a, b) = (lhs?.count ?? 0, rhs?.count ?? 0)
+            return a != b ? a > b : recently(lhs, rhs)
+        case .recentlyPlayed:
+            return recently(lhs, rhs)
+        case .libraryOrder, .title, .artist, .year, .recentlyAdded:
+            return nil
+        }
+    }
+}

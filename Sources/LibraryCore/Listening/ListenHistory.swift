@@ -14,6 +14,9 @@ public final class ListenHistory {
     /// Listens recorded while the plays were being read (after the question), counted in once
     /// the answer comes.
     private var recordedDuringRead: [Listen] = []
+    /// Whether the history was cleared while the plays were being read (the answer is then
+    /// of a history no longer there).
+    private var clearedDuringRead = false
     private let persistency: PersistencyManager
     private let observers: ObserverRegistry
     private let isReadOnly: Bool
@@ -36,6 +39,11 @@ public final class ListenHistory {
     /// plays are being read after launch (`LibraryEvent.playsChanged(nil)` follows).
     public func plays(ofAlbum id: AlbumID) -> AlbumPlays? {
         albumPlays[id]
+    }
+
+    /// Each album's plays as they are now, for placing albums in the played sorts.
+    var playsReader: AlbumSort.PlaysReader {
+        { [albumPlays] id in albumPlays[id] }
     }
 
     /// How often the file at `path` was listened to, and when last, read off the GTK thread.
@@ -74,6 +82,7 @@ public final class ListenHistory {
         submit(.clearHistory)
         albumPlays = [:]
         recordedDuringRead = []
+        if !isRead { clearedDuringRead = true }
         observers.post(.playsChanged(nil))
     }
 
@@ -93,7 +102,7 @@ public final class ListenHistory {
     }
 
     private func take(_ plays: [AlbumID: AlbumPlays]) {
-        albumPlays = plays
+        albumPlays = clearedDuringRead ? [:] : plays
         isRead = true
         recordedDuringRead.forEach(count)
         recordedDuringRead = []
