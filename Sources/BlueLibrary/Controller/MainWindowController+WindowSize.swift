@@ -21,8 +21,7 @@ extension MainWindowController {
     static let sideBySideWidth = 760
 
     /// Lays the window out for its width: the header bar's buttons, the search bar's Never
-    /// Played, and the details side by
-    /// side or stacked.
+    /// Played, and the details side by side or stacked.
     func fit(windowWidth width: Int) {
         headerBar.fit(windowWidth: width)
         browsingBar.fit(windowWidth: width)
