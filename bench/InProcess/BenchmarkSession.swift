@@ -63,7 +63,7 @@ final class BenchmarkSession {
         if runs("import") { await MusicImportBench(controller: controller, root: music).run() }
         if runs("covers-online") { await CoverLookupBench(controller: controller, server: lookupServer, root: music).run() }
         if runs("following") { await FollowingBench(controller: controller, root: music).run() }
-        if runs("listening") { await ListeningBench(library: library).run() }
+        if runs("listening") { await ListeningBench(controller: controller, frames: frames).run() }
     }
 
     /// Whether the scenario `name` runs: all of them, unless `BLUELIBRARY_BENCH_ONLY` names

@@ -75,6 +75,12 @@ struct BrowsingBench {
     /// From `change`, made at the pace of the changes before it, to the frame that shows its
     /// answer, painted (the first frame begun once the library shows the albums of the query
     /// asked last).
+    /// A change of sort to `sort`, from the change to the strip painted (`ListeningBench`
+    /// measures the played sorts this way, once it has a history).
+    func sortChange(to sort: AlbumSort) async -> Double {
+        await timed { controller.sort(by: sort.rawValue) }
+    }
+
     private func timed(_ change: () -> Void) async -> Double {
         await pace.next()
         let library = controller.library

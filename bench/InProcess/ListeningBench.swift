@@ -1,3 +1,4 @@
+import BlueLibrary
 import Fixtures
 import Foundation
 import LibraryCore
@@ -7,10 +8,13 @@ import LibraryCore
 /// What the listening history and ListenBrainz's outbox cost, at the library's size: recording
 /// a listen on the GTK thread (the commit is on the commit queue), and sending 50,000 waiting
 /// listens to a local stand-in (`ListenBrainzServer`) in batches of 1,000, with the longest
-/// main-loop stall while they go.
+/// main-loop stall while they go; then a change of sort to Recently Played and Most Played,
+/// with those 50,000 listens spread over as many albums, to the strip painted.
 @MainActor
 struct ListeningBench {
-    let library: LibraryAPI
+    let controller: MainWindowController
+    let frames: FrameWatcher
+    var library: LibraryAPI { controller.library }
     /// Listens that wait when the sending starts.
     var waiting = 50_000
 
@@ -54,6 +58,15 @@ struct ListeningBench {
         BenchResult.single(section: "listening", name: "longest main-loop stall while they are sent", value: stall, unit: "ms",
                            goal: "≤ 16 ms", met: stall <= 16).print()
         library.listenHistory.outbox.disconnect()
+
+        let browsing = BrowsingBench(controller: controller, frames: frames)
+        var sorts: [Double] = []
+        for _ in 0..<5 {
+            for sort in [AlbumSort.mostPlayed, .recentlyPlayed] { sorts.append(await browsing.sortChange(to: sort)) }
+            _ = await browsing.sortChange(to: .libraryOrder)
+        }
+        BenchResult.distribution(section: "listening", name: "change of sort to Most or Recently Played (\(library.count) albums, \(waiting) of them played) to the strip painted",
+                                 samples: sorts, goal: "≤ 16 ms (median)", met: { median, _ in median <= 16 }).print()
     }
 
     /// A listen of a 200-second track of album `album`, `number` seconds after 1,700,000,000.
