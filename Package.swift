@@ -92,14 +92,14 @@ let package = Package(
 
         .target(
             name: "LibraryCore",
-            dependencies: ["CCurl", "CGLib", "CSecret", "CChildProcess", .product(name: "GRDB", package: "GRDB.swift")]
+            dependencies: ["CCurl", "CGLib", "CChildProcess", .product(name: "GRDB", package: "GRDB.swift")]
         ),
 
         // MARK: The Swift layer over GTK (the only home of raw GTK pointers)
 
         .target(
             name: "GtkKit",
-            dependencies: ["CGtk", "CPositionListModel"]
+            dependencies: ["CGtk", "CPositionListModel", "CSecret"]
         ),
 
         // MARK: The Swift layer over GStreamer (the only home of raw GStreamer pointers)

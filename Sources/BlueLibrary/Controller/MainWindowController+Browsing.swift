@@ -76,6 +76,17 @@ extension MainWindowController {
         library.show(query)
     }
 
+    /// A listen (or the history read, or cleared) changed these albums' plays (`nil`: any
+    /// album's): ordered or filtered by the plays, the strip is asked again, so the album moves
+    /// where its plays now put it; the selected album's Played row shows the new count.
+    func showPlaysChanged(_ ids: Set<AlbumID>?) {
+        if library.requestedQuery.followsPlays { library.show(library.requestedQuery, again: true) }
+        let selected = library.selectedIndex.flatMap(library.albumID(at:))
+        if let selected, ids?.contains(selected) ?? true, let album = library.selectedAlbum {
+            properties.show(propertyRows(for: album), folder: album.folder, emptyState: .noSelection)
+        }
+    }
+
     /// Asks the library for the albums the search bar picks, in the current sort.
     private func showChosenAlbums() {
         library.show(AlbumQuery(

@@ -216,12 +216,7 @@ public final class MainWindowController {
         case .editsReplacedByTags(let albums):
             showEditsReplacedByTags(albums)
         case .playsChanged(let ids):
-            // Ordered or filtered by the plays: the album listened to moves where its plays now put it.
-            if library.requestedQuery.followsPlays { library.show(library.requestedQuery, again: true) }
-            let selected = library.selectedIndex.flatMap(library.albumID(at:))
-            if let selected, ids?.contains(selected) ?? true, let album = library.selectedAlbum {
-                properties.show(propertyRows(for: album), folder: album.folder, emptyState: .noSelection)
-            }
+            showPlaysChanged(ids)
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
             problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)

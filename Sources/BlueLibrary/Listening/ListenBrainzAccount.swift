@@ -1,4 +1,5 @@
 import Foundation
+import GtkKit
 import LibraryCore
 
 // MARK: - ListenBrainzAccount
@@ -99,7 +100,7 @@ package final class ListenBrainzAccount {
         let keyring = keyring
         Task {
             let stored = await Task.detached { () -> Result<ListenBrainzToken?, TokenKeyring.KeyringError> in
-                do throws(TokenKeyring.KeyringError) { return .success(try keyring.storedToken()) } catch { return .failure(error) }
+                do throws(TokenKeyring.KeyringError) { return .success(try keyring.storedToken().flatMap(ListenBrainzToken.init(pasted:))) } catch { return .failure(error) }
             }.value
             guard state == .notConnected else { return }
             switch stored {
@@ -119,7 +120,7 @@ package final class ListenBrainzAccount {
     private func keep(_ token: ListenBrainzToken, user: String) async {
         let keyring = keyring
         let result = await Task.detached { () -> TokenKeyring.KeyringError? in
-            do throws(TokenKeyring.KeyringError) { try keyring.store(token); return nil } catch { return error }
+            do throws(TokenKeyring.KeyringError) { try keyring.store(token.value); return nil } catch { return error }
         }.value
         guard let result, outbox.token == token else { return }
         Log.ui.warning("The ListenBrainz token could not be kept in the keyring: \(result.reason)")

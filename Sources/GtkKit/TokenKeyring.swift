@@ -1,6 +1,8 @@
-import CGLib
+// Why this file exists: the one secret BlueLibrary keeps, the ListenBrainz token, lives in the
+// user's keyring through libsecret (the Secret Service), whose C calls and strings stay here.
+
+import CGtk
 import CSecret
-import Foundation
 
 // MARK: - TokenKeyring
 
@@ -18,22 +20,22 @@ public struct TokenKeyring: Sendable {
     public init() {}
 
     /// Stores `token`, in place of one stored before.
-    public func store(_ token: ListenBrainzToken) throws(KeyringError) {
+    public func store(_ token: String) throws(KeyringError) {
         var message: UnsafeMutablePointer<CChar>?
-        guard bl_secret_store_token("ListenBrainz token for BlueLibrary", token.value, &message) != 0 else {
+        guard bl_secret_store_token("ListenBrainz token for BlueLibrary", token, &message) != 0 else {
             throw KeyringError(reason: Self.take(message))
         }
     }
 
-    /// The token stored; nil when none is.
-    public func storedToken() throws(KeyringError) -> ListenBrainzToken? {
+    /// The token stored, as it was stored; nil when none is.
+    public func storedToken() throws(KeyringError) -> String? {
         var message: UnsafeMutablePointer<CChar>?
         guard let secret = bl_secret_lookup_token(&message) else {
             if message != nil { throw KeyringError(reason: Self.take(message)) }
             return nil
         }
         defer { secret_password_free(secret) }
-        return ListenBrainzToken(pasted: String(cString: secret))
+        return String(cString: secret)
     }
 
     /// Removes the stored token (none stored is no failure).
