@@ -16,7 +16,7 @@ package final class ListenBrainzAccount {
         /// A token is being checked.
         case checking
         /// Connected; `user` once the service said whose token it is; `isForThisSessionOnly`
-        /// when the keyring could not keep it (`keyringProblem` says why).
+        /// when the keyring could not keep it (the log says why).
         case connected(user: String?, isForThisSessionOnly: Bool)
         /// The token typed was not accepted (`reason`: the service's words, or ours).
         case refused(reason: String)
@@ -29,8 +29,6 @@ package final class ListenBrainzAccount {
     }
     /// Told of every change of `state` and of the outbox's report, on the GTK thread.
     package var onChange: (() -> Void)?
-    /// Why the keyring could not keep the token, once it failed.
-    package private(set) var keyringProblem: String?
     package let outbox: ListenOutbox
     private let keyring = TokenKeyring()
     private let client = ListenBrainzClient()
@@ -111,7 +109,6 @@ package final class ListenBrainzAccount {
                 state = .refused(reason: localized("Your ListenBrainz token is no longer in your keyring: paste it again to send your listens."))
             case .failure(let error):
                 Log.ui.warning("The ListenBrainz token could not be read from the keyring: \(error.reason)")
-                keyringProblem = error.reason
                 state = .refused(reason: localized("Your keyring could not give BlueLibrary your ListenBrainz token: paste it again to send your listens."))
             }
         }
@@ -124,7 +121,6 @@ package final class ListenBrainzAccount {
         }.value
         guard let result, outbox.token == token else { return }
         Log.ui.warning("The ListenBrainz token could not be kept in the keyring: \(result.reason)")
-        keyringProblem = result.reason
         state = .connected(user: user, isForThisSessionOnly: true)
     }
 

@@ -55,9 +55,6 @@ package final class ListenBrainzPreferences {
 
     // MARK: Showing the connection
 
-    /// The status row's title, as the user reads it.
-    var statusText: String { statusRow.title }
-
     private func refresh() {
         let state = account.state
         tokenRow.isEditable = state != .checking
