@@ -15,11 +15,13 @@ public final class ListenBrainzServer: @unchecked Sendable {
         public struct Metadata: Decodable, Hashable {
             public struct AdditionalInfo: Decodable, Hashable {
                 public var releaseMBID: String?
+                public var recordingMBID: String?
                 public var durationMs: Int?
                 public var mediaPlayer: String?
 
                 enum CodingKeys: String, CodingKey {
-                    case releaseMBID = "release_mbid", durationMs = "duration_ms", mediaPlayer = "media_player"
+                    case releaseMBID = "release_mbid", recordingMBID = "recording_mbid", durationMs = "duration_ms"
+                    case mediaPlayer = "media_player"
                 }
             }
 

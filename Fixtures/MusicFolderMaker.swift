@@ -116,6 +116,7 @@ public enum TrackTagWriter {
             request.album = text(tags.album)
             request.genre = text(tags.genre)
             request.musicbrainz_album_id = text(tags.musicBrainzAlbumID)
+            request.musicbrainz_recording_id = text(tags.musicBrainzRecordingID)
             request.year = UInt32(clamping: tags.year ?? 0)
             request.track = UInt32(clamping: tags.trackNumber ?? 0)
             request.disc = UInt32(clamping: tags.discNumber ?? 0)

@@ -17,6 +17,8 @@ namespace bl {
 
 const char *const kMP4MusicBrainzAlbumID = "----:com.apple.iTunes:MusicBrainz Album Id";
 const char *const kID3MusicBrainzAlbumID = "MusicBrainz Album Id";
+const char *const kMP4MusicBrainzRecordingID = "----:com.apple.iTunes:MusicBrainz Track Id";
+const char *const kID3MusicBrainzOwner = "http://musicbrainz.org";
 
 namespace {
 

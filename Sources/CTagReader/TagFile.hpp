@@ -18,6 +18,10 @@ enum class Format { Unknown, MPEG, FLAC, OggVorbis, Opus, MP4, WAV };
 extern const char *const kMP4MusicBrainzAlbumID;
 /// The ID3v2 TXXX description holding the MusicBrainz release id.
 extern const char *const kID3MusicBrainzAlbumID;
+/// The MP4 freeform atom of the MusicBrainz recording id.
+extern const char *const kMP4MusicBrainzRecordingID;
+/// The owner of the ID3v2 UFID frame that holds the MusicBrainz recording id.
+extern const char *const kID3MusicBrainzOwner;
 
 /// Maps a file extension to the format that should be tried first.
 Format formatForPath(const char *path);

@@ -185,7 +185,7 @@ bool findFrontCover(TagLib::File *file, TagLib::ByteVector &data) {
 
 /// Text fields read from a file, as valid UTF-8.
 struct TextFields {
-    std::string title, artist, albumArtist, album, genre, musicBrainzAlbumID;
+    std::string title, artist, albumArtist, album, genre, musicBrainzAlbumID, musicBrainzRecordingID;
 };
 
 /// Reads the text fields through TagLib's format-independent PropertyMap.
@@ -197,13 +197,17 @@ TextFields readTextFields(const TagLib::PropertyMap &properties) {
     fields.album = utf8(firstValue(properties, "ALBUM"));
     fields.genre = utf8(firstValue(properties, "GENRE"));
     fields.musicBrainzAlbumID = utf8(firstValue(properties, "MUSICBRAINZ_ALBUMID"));
+    // TagLib names the recording id MUSICBRAINZ_TRACKID in every format (an ID3v2 UFID
+    // frame, a Xiph comment, an MP4 freeform atom).
+    fields.musicBrainzRecordingID = utf8(firstValue(properties, "MUSICBRAINZ_TRACKID"));
     return fields;
 }
 
 /// Frees the strings of `tags` and sets them to null.
 void freeStrings(bl_tags &tags) {
     char **strings[] = {&tags.title, &tags.artist, &tags.album_artist,
-                        &tags.album, &tags.genre, &tags.musicbrainz_album_id};
+                        &tags.album, &tags.genre, &tags.musicbrainz_album_id,
+                        &tags.musicbrainz_recording_id};
     for (char **s : strings) {
         std::free(*s);
         *s = nullptr;
@@ -219,7 +223,9 @@ bool storeTextFields(const TextFields &fields, bl_tags &tags) {
     tags.album = mallocCopy(fields.album);
     tags.genre = mallocCopy(fields.genre);
     tags.musicbrainz_album_id = mallocCopy(fields.musicBrainzAlbumID);
-    if (tags.title && tags.artist && tags.album_artist && tags.album && tags.genre && tags.musicbrainz_album_id) {
+    tags.musicbrainz_recording_id = mallocCopy(fields.musicBrainzRecordingID);
+    if (tags.title && tags.artist && tags.album_artist && tags.album && tags.genre && tags.musicbrainz_album_id &&
+        tags.musicbrainz_recording_id) {
         return true;
     }
     freeStrings(tags);

@@ -17,6 +17,7 @@
 #include <taglib/opusfile.h>
 #include <taglib/tag.h>
 #include <taglib/textidentificationframe.h>
+#include <taglib/uniquefileidentifierframe.h>
 #include <taglib/tfilestream.h>
 #include <taglib/tpropertymap.h>
 #include <taglib/vorbisfile.h>
@@ -83,12 +84,22 @@ void setID3UserText(TagLib::ID3v2::Tag &tag, const char *description, const TagL
     tag.addFrame(frame);
 }
 
+/// Replaces the UFID frame of `owner` with one holding `identifier` (removes it when empty).
+void setID3UniqueIdentifier(TagLib::ID3v2::Tag &tag, const char *owner, const TagLib::String &identifier) {
+    while (auto *old = TagLib::ID3v2::UniqueFileIdentifierFrame::findByOwner(&tag, owner)) {
+        tag.removeFrame(old);
+    }
+    if (identifier.isEmpty()) return;
+    tag.addFrame(new TagLib::ID3v2::UniqueFileIdentifierFrame(owner, identifier.data(TagLib::String::UTF8)));
+}
+
 /// Writes `request` into an ID3v2 tag (an MP3's, a WAV file's).
 void writeID3v2(TagLib::ID3v2::Tag &tag, const bl_tags_write_request &request) {
     writeCommonFields(tag, request);
     setID3TextFrame(tag, "TPE2", taglibString(request.album_artist));
     setID3TextFrame(tag, "TPOS", numberString(request.disc));
     setID3UserText(tag, kID3MusicBrainzAlbumID, taglibString(request.musicbrainz_album_id));
+    setID3UniqueIdentifier(tag, kID3MusicBrainzOwner, taglibString(request.musicbrainz_recording_id));
 
     tag.removeFrames("APIC");
     const TagLib::ByteVector cover = coverBytes(request);
@@ -127,6 +138,7 @@ void writeXiphFields(TagLib::Ogg::XiphComment &comment, const bl_tags_write_requ
     setXiphField(comment, "ALBUMARTIST", taglibString(request.album_artist));
     setXiphField(comment, "DISCNUMBER", numberString(request.disc));
     setXiphField(comment, "MUSICBRAINZ_ALBUMID", taglibString(request.musicbrainz_album_id));
+    setXiphField(comment, "MUSICBRAINZ_TRACKID", taglibString(request.musicbrainz_recording_id));
 }
 
 /// Returns a new FLAC picture holding the cover of `request`, or null when there is none.
@@ -181,6 +193,8 @@ bool writeMP4(TagLib::MP4::File &file, const bl_tags_write_request &request) {
     setMP4Item(tag, "aART", !albumArtist.isEmpty(), TagLib::StringList(albumArtist));
     setMP4Item(tag, "disk", request.disc != 0, TagLib::MP4::Item(static_cast<int>(request.disc), 0));
     setMP4Item(tag, kMP4MusicBrainzAlbumID, !musicBrainz.isEmpty(), TagLib::StringList(musicBrainz));
+    const TagLib::String recording = taglibString(request.musicbrainz_recording_id);
+    setMP4Item(tag, kMP4MusicBrainzRecordingID, !recording.isEmpty(), TagLib::StringList(recording));
 
     const TagLib::ByteVector cover = coverBytes(request);
     TagLib::MP4::CoverArtList covers;

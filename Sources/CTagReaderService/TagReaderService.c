@@ -103,6 +103,7 @@ static int answer_tags(int output, const char *path) {
         append_u32(&p, tags.disc);
         append(&p, &tags.duration, sizeof tags.duration);
         append_u32(&p, tags.has_front_cover ? 1 : 0);
+        append_string(&p, tags.musicbrainz_recording_id);
         bl_tags_free(&tags);
         if (p.failed) status = BL_TAGS_UNREADABLE;
     }

@@ -13,12 +13,20 @@ import LibraryCore
 @Suite(.serialized)
 struct ListenBrainzAppTests {
     static let token = "good-token-1234"
+    /// The MusicBrainz ids of the album and of "Part 1" (upper case, as some taggers write them).
+    static let releaseID = "1B4F9B6E-7C3A-4E2D-9F10-2A3B4C5D6E7F"
+    static let recordingID = "9A8B7C6D-5E4F-4A3B-8C2D-1E0F9A8B7C6D"
 
     @Test func aTokenPastedInPreferencesConnectsAndListensMadeOfflineArriveOnceAfterAKill() async throws {
         try await DisplayLock.ownDisplay {
             let folders = TestFolders()
             let music = folders.root.appendingPathComponent("Music/Heard", isDirectory: true)
-            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100, 44_100, 44_100])
+            let files = try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100, 44_100, 44_100])
+            for (number, file) in files.enumerated() {  // the release on every track, a recording on the first
+                let tags = TrackTags(title: "Part \(number + 1)", artist: "Sine", album: "Heard", musicBrainzAlbumID: Self.releaseID,
+                                     musicBrainzRecordingID: number == 0 ? Self.recordingID : "", trackNumber: number + 1)
+                try #require(TrackTagWriter.write(tags, cover: nil, coverMIMEType: "", to: file.path))
+            }
             let bus = try SessionBus()
             defer { bus.stop() }
             let keyring = try PrivateKeyring(bus: bus, folder: folders.root.appendingPathComponent("keyring", isDirectory: true))
@@ -72,6 +80,10 @@ struct ListenBrainzAppTests {
             let stats = try back.stats()
             #expect(stats.listens.map(\.trackMetadata.trackName) == ["Part 1", "Part 2", "Part 3"])
             #expect(stats.listens.allSatisfy { $0.trackMetadata.artistName == "Sine" && $0.trackMetadata.releaseName == "Heard" })
+            let ids = stats.listens.map { [$0.trackMetadata.additionalInfo?.releaseMBID, $0.trackMetadata.additionalInfo?.recordingMBID] }
+            let release = Self.releaseID.lowercased()
+            #expect(ids == [[release, Self.recordingID.lowercased()], [release, nil], [release, nil]],
+                    "the ids the file carries, as MusicBrainz writes them")
             #expect(stats.duplicates == 0)
             try await relaunched.press("ctrl+q")
             #expect(try await relaunched.waitForExit() == 0)

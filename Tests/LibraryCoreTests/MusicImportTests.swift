@@ -44,6 +44,18 @@ struct MusicImportTests {
         #expect(album.tableRepresentation.map(\.title) == ["Artist", "Album", "Genre", "Year", "Tracks", "Length", "Folder"])
     }
 
+    @Test("every format's MusicBrainz ids are read as Picard writes them: the release and the recording", arguments: MusicFolderMaker.Format.allCases)
+    func eachFormatsMusicBrainzIDs(_ format: MusicFolderMaker.Format) throws {
+        let file = music.appendingPathComponent("Tagged/1.\(format.rawValue)")
+        var written = tags("Song", by: "Nina", album: "Blue")
+        written.musicBrainzAlbumID = "1b4f9b6e-7c3a-4e2d-9f10-2a3b4c5d6e7f"
+        written.musicBrainzRecordingID = "9a8b7c6d-5e4f-4a3b-8c2d-1e0f9a8b7c6d"
+        try maker.track(file, tags: written)
+        let read = try TrackTagReader.read(path: try #require(MusicFilePath(url: file)))
+        #expect(read.musicBrainzAlbumID == written.musicBrainzAlbumID)
+        #expect(read.musicBrainzRecordingID == written.musicBrainzRecordingID)
+    }
+
     @Test("an MP3 whose ID3v2 tag lacks the text (as ffmpeg and many rippers write it) takes it from its ID3v1 tag")
     func id3v1BehindABareID3v2Header() async throws {
         let file = music.appendingPathComponent("Old Rip/01.mp3")

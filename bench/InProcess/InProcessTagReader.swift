@@ -43,6 +43,7 @@ struct InProcessTagReader: MusicFileReader {
         return TrackTags(
             title: text(raw.title), artist: text(raw.artist), albumArtist: text(raw.album_artist),
             album: text(raw.album), genre: text(raw.genre), musicBrainzAlbumID: text(raw.musicbrainz_album_id),
+            musicBrainzRecordingID: text(raw.musicbrainz_recording_id),
             year: number(raw.year), trackNumber: number(raw.track), discNumber: number(raw.disc),
             duration: raw.duration.isFinite ? raw.duration : 0, hasFrontCover: raw.has_front_cover != 0
         )

@@ -26,6 +26,8 @@ typedef struct bl_tags {
     char *album;
     char *genre;
     char *musicbrainz_album_id;
+    /// The MusicBrainz recording id (MUSICBRAINZ_TRACKID: Picard's "MusicBrainz Track Id").
+    char *musicbrainz_recording_id;
     /// 0 when absent.
     unsigned year;
     /// 0 when absent.
@@ -71,7 +73,7 @@ void bl_tags_free_data(unsigned char *data);
 /// What bl_tags_write() stores. Strings that are NULL or "" are left out,
 /// numbers that are 0 are left out, and `cover` NULL means no picture.
 typedef struct bl_tags_write_request {
-    const char *title, *artist, *album_artist, *album, *genre, *musicbrainz_album_id;
+    const char *title, *artist, *album_artist, *album, *genre, *musicbrainz_album_id, *musicbrainz_recording_id;
     unsigned year, track, disc;
     const unsigned char *cover;
     size_t cover_size;

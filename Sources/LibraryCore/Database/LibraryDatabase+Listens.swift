@@ -8,25 +8,43 @@ public struct WaitingListen: Hashable, Sendable {
     /// The row's id: the outbox is sent in this order (oldest first).
     public var id: Int64
     public var listen: Listen
-    /// The MusicBrainz release id the file carries ("" when none).
-    public var releaseMBID: String
+    /// The MusicBrainz ids the file carried when the listen counted.
+    public var musicBrainzIDs: ListenMusicBrainzIDs
+}
+
+// MARK: - ListenMusicBrainzIDs
+
+/// The MusicBrainz ids a listened file carries, as its tags say them ("" when absent; not
+/// checked: what is sent keeps only real ids).
+public struct ListenMusicBrainzIDs: Hashable, Sendable {
+    /// The release (the album).
+    public var release: String
+    /// The recording (Picard's "MusicBrainz Track Id").
+    public var recording: String
+
+    public init(release: String = "", recording: String = "") {
+        self.release = release
+        self.recording = recording
+    }
 }
 
 // MARK: - Recording listens
 
 extension DatabaseChange {
-    /// Adds `listen` to the history, with the release id its file carries, and counts it in
-    /// its album's plays.
+    /// Adds `listen` to the history, with the MusicBrainz ids its file carries, and counts it
+    /// in its album's plays.
     static func record(_ listen: Listen, waiting: Bool, in db: Database) throws {
         let path = Data(listen.path.bytes)
         let tags = try Data.fetchOne(db.cachedStatement(sql: "SELECT tags FROM track WHERE path = ?"), arguments: [path])
-        let releaseMBID = tags.flatMap { try? JSONDecoder().decode(TrackTags.self, from: $0) }?.musicBrainzAlbumID ?? ""
+            .flatMap { try? JSONDecoder().decode(TrackTags.self, from: $0) }
         try db.cachedStatement(sql: """
-            INSERT INTO listen (path, albumID, listenedAt, played, duration, artist, title, release, releaseMBID, waiting)
-            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
+            INSERT INTO listen (path, albumID, listenedAt, played, duration, artist, title, release,
+                                releaseMBID, recordingMBID, waiting)
+            VALUES (?, ?, ?, ?, ?, ?, ?, ?, ?, ?, ?)
             """).execute(arguments: [
                 path, listen.albumID, listen.listenedAt.timeIntervalSince1970, listen.played, listen.duration,
-                listen.artist, listen.title, listen.release, releaseMBID, waiting,
+                listen.artist, listen.title, listen.release,
+                tags?.musicBrainzAlbumID ?? "", tags?.musicBrainzRecordingID ?? "", waiting,
             ])
         try db.cachedStatement(sql: """
             INSERT INTO albumPlays (albumID, count, lastPlayed) VALUES (?, 1, ?)
@@ -72,7 +90,8 @@ extension LibraryDatabase {
     package func waitingListens(limit: Int) throws -> [WaitingListen] {
         try writer.read { db in
             try Row.fetchAll(db, sql: "SELECT * FROM listen WHERE waiting ORDER BY id LIMIT ?", arguments: [limit]).map { row in
-                WaitingListen(id: row["id"], listen: Self.listen(row), releaseMBID: row["releaseMBID"])
+                WaitingListen(id: row["id"], listen: Self.listen(row),
+                              musicBrainzIDs: ListenMusicBrainzIDs(release: row["releaseMBID"], recording: row["recordingMBID"]))
             }
         }
     }

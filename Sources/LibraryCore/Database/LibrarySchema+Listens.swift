@@ -35,4 +35,10 @@ extension LibrarySchema {
             );
             """)
     }
+
+    /// Schema v8. `listen.recordingMBID`: the MusicBrainz recording id the file carried when
+    /// the listen counted ("" when none, and for the listens recorded before v8).
+    static func addRecordingIDToListens(_ db: Database) throws {
+        try db.execute(sql: "ALTER TABLE listen ADD COLUMN recordingMBID TEXT NOT NULL DEFAULT ''")
+    }
 }

@@ -67,6 +67,9 @@ enum LibrarySchema {
         migrator.registerMigration("v7: what was listened to") { db in
             try LibrarySchema.addListens(db)
         }
+        migrator.registerMigration("v8: the recording a listen was of") { db in
+            try LibrarySchema.addRecordingIDToListens(db)
+        }
         return migrator
     }
 }

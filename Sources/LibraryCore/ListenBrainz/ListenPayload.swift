@@ -35,13 +35,15 @@ struct ListenPayload: Encodable {
 
     struct AdditionalInfo: Encodable {
         var releaseMBID: String?
+        var recordingMBID: String?
         var durationMs: Int?
         var mediaPlayer = AppInfo.name
         var submissionClient = AppInfo.name
         var submissionClientVersion = AppInfo.version
 
         enum CodingKeys: String, CodingKey {
-            case releaseMBID = "release_mbid", durationMs = "duration_ms", mediaPlayer = "media_player"
+            case releaseMBID = "release_mbid", recordingMBID = "recording_mbid", durationMs = "duration_ms"
+            case mediaPlayer = "media_player"
             case submissionClient = "submission_client", submissionClientVersion = "submission_client_version"
         }
     }
@@ -56,13 +58,13 @@ struct ListenPayload: Encodable {
     /// The listens `listens`, as one submission.
     init(_ listens: [WaitingListen]) {
         listenType = listens.count == 1 ? .single : .import
-        payload = listens.map { Entry(listenedAt: Self.seconds($0.listen.listenedAt), trackMetadata: Self.metadata($0.listen, releaseMBID: $0.releaseMBID)) }
+        payload = listens.map { Entry(listenedAt: Self.seconds($0.listen.listenedAt), trackMetadata: Self.metadata($0.listen, ids: $0.musicBrainzIDs)) }
     }
 
     /// The track `listen` names, playing now.
     init(playingNow listen: Listen) {
         listenType = .playingNow
-        payload = [Entry(listenedAt: nil, trackMetadata: Self.metadata(listen, releaseMBID: ""))]
+        payload = [Entry(listenedAt: nil, trackMetadata: Self.metadata(listen, ids: ListenMusicBrainzIDs()))]
     }
 
     /// The body's bytes.
@@ -70,12 +72,13 @@ struct ListenPayload: Encodable {
         (try? JSONEncoder().encode(self)) ?? Data()
     }
 
-    private static func metadata(_ listen: Listen, releaseMBID: String) -> TrackMetadata {
+    private static func metadata(_ listen: Listen, ids: ListenMusicBrainzIDs) -> TrackMetadata {
         let duration = listen.duration.isFinite && listen.duration > 0 ? Int((listen.duration * 1000).rounded()) : nil
         return TrackMetadata(
             artistName: listen.artist.trimmed, trackName: listen.title.trimmed,
             releaseName: listen.release.trimmed.isEmpty ? nil : listen.release.trimmed,
-            additionalInfo: AdditionalInfo(releaseMBID: Self.isMBID(releaseMBID) ? releaseMBID : nil, durationMs: duration)
+            additionalInfo: AdditionalInfo(releaseMBID: Self.mbid(ids.release), recordingMBID: Self.mbid(ids.recording),
+                                           durationMs: duration)
         )
     }
 
@@ -85,9 +88,11 @@ struct ListenPayload: Encodable {
         return seconds.isFinite ? max(Int(seconds), 0) : 0
     }
 
-    /// Whether `text` is a MusicBrainz id (a UUID): the service refuses a listen with another.
-    private static func isMBID(_ text: String) -> Bool {
-        UUID(uuidString: text) != nil
+    /// `text` when it is a MusicBrainz id (a UUID), lower-cased; nil otherwise: the service
+    /// refuses a listen with another.
+    private static func mbid(_ text: String) -> String? {
+        let text = text.trimmed
+        return UUID(uuidString: text) != nil ? text.lowercased() : nil
     }
 }
 

@@ -53,10 +53,11 @@ struct TagReaderAnswer: Sendable {
         guard let title = reader.string(), let artist = reader.string(), let albumArtist = reader.string(),
               let album = reader.string(), let genre = reader.string(), let releaseID = reader.string(),
               let year = reader.u32(), let track = reader.u32(), let disc = reader.u32(),
-              let duration = reader.f64(), let cover = reader.u32() else { return nil }
+              let duration = reader.f64(), let cover = reader.u32(), let recordingID = reader.string() else { return nil }
         func number(_ value: UInt32) -> Int? { value == 0 ? nil : Int(value) }
         return TrackTags(title: title, artist: artist, albumArtist: albumArtist, album: album, genre: genre,
-                         musicBrainzAlbumID: releaseID, year: number(year), trackNumber: number(track),
+                         musicBrainzAlbumID: releaseID, musicBrainzRecordingID: recordingID,
+                         year: number(year), trackNumber: number(track),
                          discNumber: number(disc), duration: duration.isFinite && duration >= 0 ? duration : 0,
                          hasFrontCover: cover != 0)
     }

@@ -7,6 +7,8 @@ public struct TrackTags: Hashable, Sendable, Codable {
     public var title, artist, albumArtist, album, genre: String
     /// The MusicBrainz release id; "" when absent.
     public var musicBrainzAlbumID: String
+    /// The MusicBrainz recording id (Picard's "MusicBrainz Track Id"); "" when absent.
+    public var musicBrainzRecordingID: String
     /// `nil` when absent.
     public var year: Int?, trackNumber: Int?, discNumber: Int?
     /// Length in seconds.
@@ -16,7 +18,7 @@ public struct TrackTags: Hashable, Sendable, Codable {
 
     public init(
         title: String = "", artist: String = "", albumArtist: String = "", album: String = "",
-        genre: String = "", musicBrainzAlbumID: String = "", year: Int? = nil, trackNumber: Int? = nil,
+        genre: String = "", musicBrainzAlbumID: String = "", musicBrainzRecordingID: String = "", year: Int? = nil, trackNumber: Int? = nil,
         discNumber: Int? = nil, duration: Double = 0, hasFrontCover: Bool = false
     ) {
         self.title = title
@@ -25,11 +27,40 @@ public struct TrackTags: Hashable, Sendable, Codable {
         self.album = album
         self.genre = genre
         self.musicBrainzAlbumID = musicBrainzAlbumID
+        self.musicBrainzRecordingID = musicBrainzRecordingID
         self.year = year
         self.trackNumber = trackNumber
         self.discNumber = discNumber
         self.duration = duration
         self.hasFrontCover = hasFrontCover
+    }
+}
+
+// MARK: Reading tags stored before the recording id
+
+extension TrackTags {
+    private enum CodingKeys: String, CodingKey {
+        case title, artist, albumArtist, album, genre, musicBrainzAlbumID, musicBrainzRecordingID
+        case year, trackNumber, discNumber, duration, hasFrontCover
+    }
+
+    /// Reads tags stored as JSON; those a library stored before version 8 have no recording id.
+    public init(from decoder: any Decoder) throws {
+        let values = try decoder.container(keyedBy: CodingKeys.self)
+        self.init(
+            title: try values.decode(String.self, forKey: .title),
+            artist: try values.decode(String.self, forKey: .artist),
+            albumArtist: try values.decode(String.self, forKey: .albumArtist),
+            album: try values.decode(String.self, forKey: .album),
+            genre: try values.decode(String.self, forKey: .genre),
+            musicBrainzAlbumID: try values.decode(String.self, forKey: .musicBrainzAlbumID),
+            musicBrainzRecordingID: try values.decodeIfPresent(String.self, forKey: .musicBrainzRecordingID) ?? "",
+            year: try values.decodeIfPresent(Int.self, forKey: .year),
+            trackNumber: try values.decodeIfPresent(Int.self, forKey: .trackNumber),
+            discNumber: try values.decodeIfPresent(Int.self, forKey: .discNumber),
+            duration: try values.decode(Double.self, forKey: .duration),
+            hasFrontCover: try values.decode(Bool.self, forKey: .hasFrontCover)
+        )
     }
 }
 
