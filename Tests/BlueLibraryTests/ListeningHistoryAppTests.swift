@@ -21,12 +21,16 @@ struct ListeningHistoryAppTests {
             let app = try AppProcess(folders: folders, arguments: [music.path], environment: pulse.environment)
             var report = try await app.report { $0.tracks.count == 3 && $0.importProgress == nil }
             #expect(!report.properties.contains { $0.hasPrefix("Played:") }, "an album never played says nothing of plays")
+            #expect(!report.tracks.contains { $0.contains("play") }, "\(report.tracks)")
 
             let recording = try pulse.record()
             try await app.press("ctrl+space")
             _ = try await recording.waitForSound()
             report = try await app.report { $0.playback?.status == "stopped" && $0.properties.contains("Played: 3 times · last today") }
             _ = recording.stop()
+            // Each track's row says it was played once, once the history was read.
+            report = try await app.report { $0.tracks.count == 3 && $0.tracks.allSatisfy { $0.hasSuffix(" 1 play 0:01") } }
+            #expect(report.tracks.map { $0.hasPrefix("1 Part 1") || $0.hasPrefix("▶") } == [true, false, false], "\(report.tracks)")
             let listens = try folders.listens()
             #expect(listens.map(\.path) == files.compactMap(MusicFilePath.init(url:)), "one listen per track, in the order played")
             #expect(listens.allSatisfy { $0.release == "Heard" && $0.artist == "Sine" && $0.played >= $0.duration / 2 })
@@ -36,7 +40,9 @@ struct ListeningHistoryAppTests {
 
             // The count is the history's, read again at relaunch.
             let relaunched = try AppProcess(folders: folders, environment: pulse.environment)
-            _ = try await relaunched.report { $0.properties.contains("Played: 3 times · last today") }
+            _ = try await relaunched.report {
+                $0.properties.contains("Played: 3 times · last today") && $0.tracks.allSatisfy { $0.hasSuffix(" 1 play 0:01") }
+            }
             try await relaunched.press("ctrl+q")
             #expect(try await relaunched.waitForExit() == 0)
             #expect(try folders.listens().count == 3, "nothing added by the relaunch")

@@ -84,6 +84,7 @@ extension MainWindowController {
         let selected = library.selectedIndex.flatMap(library.albumID(at:))
         if let selected, ids?.contains(selected) ?? true, let album = library.selectedAlbum {
             properties.show(propertyRows(for: album), folder: album.folder, emptyState: .noSelection)
+            refreshTrackPlays()
         }
     }
 

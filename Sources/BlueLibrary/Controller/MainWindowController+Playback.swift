@@ -95,6 +95,19 @@ extension MainWindowController {
             guard let self, !Task.isCancelled, library.selectedIndex.flatMap(library.albumID(at:)) == id else { return }
             trackList.show(tracks, albumArtist: library.selectedAlbum?.artist ?? album.artist)
             refreshPlayingMarker()
+            refreshTrackPlays()
+        }
+    }
+
+    /// Shows how often each track listed was played, read off the GTK thread (after the
+    /// listens recorded so far); a list changed meanwhile is left as it is.
+    func refreshTrackPlays() {
+        let paths = trackList.shownPaths
+        guard !paths.isEmpty else { return }
+        Task { [weak self, library] in
+            let plays = await library.listenHistory.plays(ofTracksAt: paths)
+            guard let self, trackList.shownPaths == paths else { return }
+            trackList.showPlays(plays)
         }
     }
 

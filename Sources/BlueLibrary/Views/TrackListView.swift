@@ -4,8 +4,8 @@ import LibraryCore
 // MARK: - TrackListView
 
 /// The tracks of the selected album, in play order: number (with the disc on albums of more
-/// than one), title, the artist where it differs from the album's, and length; the track
-/// playing is marked. Enter or a double click on a track plays the album from it; a secondary
+/// than one), title, the artist where it differs from the album's, how often it was played
+/// (from the listening history, once read), and length; the track playing is marked. Enter or a double click on a track plays the album from it; a secondary
 /// click, Shift+F10 or the Menu key opens the track's menu (Play Next, Add to Queue).
 @MainActor
 package final class TrackListView: Widget {
@@ -16,6 +16,10 @@ package final class TrackListView: Widget {
     private(set) var menuTrack: Int?
     private var contextMenu: PopoverMenu?
     private var numberLabels: [Label] = []
+    private var playsLabels: [Label] = []
+    /// Each row's accessible name without its plays ("1, Part 1, 0:01").
+    private var baseNames: [String] = []
+    /// Each row's accessible name as read now, with its plays.
     private var rowNames: [String] = []
     private var tracks: [Track] = []
     private var markedIndex: Int?
@@ -23,6 +27,7 @@ package final class TrackListView: Widget {
     // Looked up once.
     private static let accessibleRow = LocalizedFormat(localized("%1$@, %2$@"))
     private static let playingRow = LocalizedFormat(localized("%@, playing"))
+    private static let playedRow = LocalizedFormat(localized("%1$@, played %2$@"))
 
     init() {
         let scroller = ScrolledWindow(child: list)
@@ -96,6 +101,8 @@ package final class TrackListView: Widget {
         markedIndex = nil
         list.removeAll()
         numberLabels = []
+        playsLabels = []
+        baseNames = []
         rowNames = []
         let showsDiscs = Set(tracks.map { $0.discNumber ?? 1 }).count > 1
         for (index, track) in tracks.enumerated() {
@@ -119,6 +126,12 @@ package final class TrackListView: Widget {
                 artist.ellipsize()
                 row.append(artist)
             }
+            let plays = Label("")
+            plays.addCSSClass("track-plays")
+            plays.addCSSClass("numeric")
+            plays.addCSSClass("dim-label")
+            plays.isVisible = false
+            row.append(plays)
             let length = Label(track.duration.clockText)
             length.addCSSClass("numeric")
             length.addCSSClass("dim-label")
@@ -127,9 +140,36 @@ package final class TrackListView: Widget {
             let rowName = Self.accessibleRow.filled(with: number.text, name.joined(separator: ", "))
             list.append(row, accessibleLabel: rowName)
             numberLabels.append(number)
+            playsLabels.append(plays)
+            baseNames.append(rowName)
             rowNames.append(rowName)
         }
         isVisible = !tracks.isEmpty
+    }
+
+    /// Shows how often each track shown was played ("3 plays", and "3 times · last today" as
+    /// its tooltip); a track missing from `plays` was never played and says nothing.
+    func showPlays(_ plays: [MusicFilePath: AlbumPlays]) {
+        for (index, track) in tracks.enumerated() {
+            let label = playsLabels[index]
+            let trackPlays = plays[track.path]
+            let text = trackPlays.map { localizedPlural("%@ play", "%@ plays", $0.count, $0.count.formatted()) } ?? ""
+            let detail = trackPlays?.text()
+            guard text != label.text || detail != label.tooltip else { continue }
+            label.text = text
+            label.tooltip = detail
+            label.isVisible = trackPlays != nil
+            rowNames[index] = trackPlays.map { Self.playedRow.filled(with: baseNames[index], $0.text()) } ?? baseNames[index]
+            if index != markedIndex { list.row(at: index)?.setAccessibleLabel(rowNames[index]) }
+        }
+        if let markedIndex, rowNames.indices.contains(markedIndex) {
+            list.row(at: markedIndex)?.setAccessibleLabel(Self.playingRow.filled(with: rowNames[markedIndex]))
+        }
+    }
+
+    /// The files of the tracks shown, in order.
+    var shownPaths: [MusicFilePath] {
+        tracks.map(\.path)
     }
 
     /// Marks the track at `index` as the one playing (nil: none of these).
@@ -158,9 +198,12 @@ package final class TrackListView: Widget {
         list.row(at: index)
     }
 
-    /// The tracks shown, as a user reads each row.
+    /// The tracks shown, as a user reads each row ("1 Part 1 0:01", "2 Part 2 3 plays 0:01").
     package var shownText: [String] {
-        tracks.enumerated().map { index, track in "\(numberLabels[index].text) \(track.displayTitle) \(track.duration.clockText)" }
+        tracks.enumerated().map { index, track in
+            [numberLabels[index].text, track.displayTitle, playsLabels[index].text, track.duration.clockText]
+                .filter { !$0.isEmpty }.joined(separator: " ")
+        }
     }
 
     private static func number(of track: Track, at index: Int, showsDisc: Bool) -> String {

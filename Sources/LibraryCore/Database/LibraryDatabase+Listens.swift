@@ -68,12 +68,18 @@ extension LibraryDatabase {
         }
     }
 
-    /// How often the file at `path` was listened to, and when last; nil when never.
-    func plays(ofTrackAt path: MusicFilePath) throws -> AlbumPlays? {
+    /// How often each of the files `paths` was listened to, and when last; a file never
+    /// listened to has no entry. One look-up in `listen_by_path` per file.
+    func plays(ofTracksAt paths: [MusicFilePath]) throws -> [MusicFilePath: AlbumPlays] {
         try writer.read { db in
-            let row = try Row.fetchOne(db, sql: "SELECT count(*), max(listenedAt) FROM listen WHERE path = ?", arguments: [Data(path.bytes)])
-            guard let row, let count: Int = row[0], count > 0, let last: Double = row[1] else { return nil }
-            return AlbumPlays(count: count, lastPlayed: Date(timeIntervalSince1970: last))
+            let statement = try db.cachedStatement(sql: "SELECT count(*), max(listenedAt) FROM listen WHERE path = ?")
+            var plays: [MusicFilePath: AlbumPlays] = [:]
+            for path in paths {
+                guard let row = try Row.fetchOne(statement, arguments: [Data(path.bytes)]), let count: Int = row[0], count > 0,
+                      let last: Double = row[1] else { continue }
+                plays[path] = AlbumPlays(count: count, lastPlayed: Date(timeIntervalSince1970: last))
+            }
+            return plays
         }
     }
 

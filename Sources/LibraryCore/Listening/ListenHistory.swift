@@ -46,9 +46,10 @@ public final class ListenHistory {
         { [albumPlays] id in albumPlays[id] }
     }
 
-    /// How often the file at `path` was listened to, and when last, read off the GTK thread.
-    public func plays(ofTrackAt path: MusicFilePath) async -> AlbumPlays? {
-        (try? await persistency.readAfterCommits { database in try database.plays(ofTrackAt: path) }) ?? nil
+    /// How often each of the files `paths` was listened to, and when last (a file never
+    /// listened to has no entry), read off the GTK thread after the listens recorded so far.
+    public func plays(ofTracksAt paths: [MusicFilePath]) async -> [MusicFilePath: AlbumPlays] {
+        (try? await persistency.readAfterCommits { database in try database.plays(ofTracksAt: paths) }) ?? [:]
     }
 
     /// Every listen of the history, oldest first, read after the changes made so far.
