@@ -1,6 +1,13 @@
 /*
  * bench/equivalent.c's cover strip: a horizontal GtkListView of 144x144 covers with their
  * titles, each row holding its cover only while it is on the screen or within a page of it.
+ *
+ * Its covers are had as the app has them (Sources/BlueLibrary/Views/CoverTextures.swift): a
+ * cover's file is read and decoded at its size on screen (144 pixels at 1x) on another thread,
+ * only the texture is made on the GTK thread, and the textures of the 600 covers shown last
+ * are kept, so a cover that comes back (a selection moved back, the rows rebound after a
+ * deletion) is not decoded again. (Until issue 57 it read and decoded each PNG on the GTK
+ * thread with gtk_picture_set_filename, inside the frames it timed: work the app does not do.)
  */
 #include "equivalent.h"
 
@@ -30,6 +37,108 @@ is_near_visible_range (guint position)
   return position + 1.0 > first && position < end;
 }
 
+/* MARK: - Covers decoded off the GTK thread */
+
+/* As many textures as the app's CoverTextures keeps at 1x (48 MiB of 144x144 textures is
+   more; the app's 600 is its 2x figure's four times). */
+#define KEPT_TEXTURES 600
+
+/* The textures decoded, by cover number + 1, and their numbers from the one used last. */
+static GHashTable *textures = NULL;
+static GQueue recently_used = G_QUEUE_INIT;
+/* The cover numbers being decoded (+ 1). */
+static GHashTable *decoding = NULL;
+
+static gpointer
+cover_key (guint number)
+{
+  return GUINT_TO_POINTER (number + 1);
+}
+
+/* The texture of cover number, if it was decoded and is still kept (it becomes the one used
+   last). */
+static GdkTexture *
+kept_texture (guint number)
+{
+  GdkTexture *texture = g_hash_table_lookup (textures, cover_key (number));
+  if (texture != NULL)
+    {
+      GList *link = g_queue_find (&recently_used, cover_key (number));
+      g_queue_unlink (&recently_used, link);
+      g_queue_push_head_link (&recently_used, link);
+    }
+  return texture;
+}
+
+static void
+keep_texture (guint number, GdkTexture *texture)
+{
+  g_hash_table_insert (textures, cover_key (number), texture);
+  g_queue_push_head (&recently_used, cover_key (number));
+  while (g_queue_get_length (&recently_used) > KEPT_TEXTURES)
+    g_hash_table_remove (textures, g_queue_pop_tail (&recently_used));
+}
+
+/* On a worker thread: the cover file read and decoded at its size on screen. */
+static void
+decode_in_thread (GTask *task, gpointer source, gpointer path, GCancellable *cancellable)
+{
+  (void) source;
+  (void) cancellable;
+  GError *error = NULL;
+  GdkPixbuf *pixbuf = gdk_pixbuf_new_from_file_at_scale (path, COVER_SIZE, COVER_SIZE, TRUE, &error);
+  if (pixbuf != NULL)
+    g_task_return_pointer (task, pixbuf, g_object_unref);
+  else
+    g_task_return_error (task, error);
+}
+
+static void show_cover (GtkWidget *picture, GdkTexture *texture);
+static GtkWidget *row_picture (GtkListItem *row);
+
+/* On the GTK thread: the decoded cover made a texture, kept, and shown by the row that wants
+   it now (rows are reused while a cover is decoded). */
+static void
+on_decoded (GObject *source, GAsyncResult *result, gpointer number_pointer)
+{
+  (void) source;
+  guint number = GPOINTER_TO_UINT (number_pointer);
+  g_hash_table_remove (decoding, cover_key (number));
+  GdkPixbuf *pixbuf = g_task_propagate_pointer (G_TASK (result), NULL);
+  if (pixbuf == NULL)
+    return;
+  GdkTexture *texture = gdk_texture_new_for_pixbuf (pixbuf);
+  g_object_unref (pixbuf);
+  keep_texture (number, texture);
+  for (guint i = 0; i < bound_rows->len; i++)
+    {
+      GtkWidget *picture = row_picture (g_ptr_array_index (bound_rows, i));
+      if (g_object_get_data (G_OBJECT (picture), "wanted") == cover_key (number))
+        show_cover (picture, texture);
+    }
+}
+
+/* Starts decoding cover number, unless it is on its way. */
+static void
+decode_cover (guint number, const char *path)
+{
+  if (!g_hash_table_add (decoding, cover_key (number)))
+    return;
+  GTask *task = g_task_new (NULL, NULL, on_decoded, GUINT_TO_POINTER (number));
+  g_task_set_task_data (task, g_strdup (path), g_free);
+  g_task_run_in_thread (task, decode_in_thread);
+  g_object_unref (task);
+}
+
+/* MARK: - The rows' covers */
+
+static void
+show_cover (GtkWidget *picture, GdkTexture *texture)
+{
+  gtk_picture_set_paintable (GTK_PICTURE (picture), GDK_PAINTABLE (texture));
+  gtk_widget_set_visible (picture, texture != NULL);
+}
+
 /* The row's cover picture (an overlay over its placeholder). */
 static GtkWidget *
 row_picture (GtkListItem *row)
@@ -48,22 +157,21 @@ update_cover (GtkListItem *row)
   if (near == GPOINTER_TO_INT (g_object_get_data (G_OBJECT (picture), "near")))
     return;
   g_object_set_data (G_OBJECT (picture), "near", GINT_TO_POINTER (near));
-  gboolean shown = FALSE;
-  if (near && cover_folder != NULL)
+  g_object_set_data (G_OBJECT (picture), "wanted", NULL);
+  GdkTexture *texture = near && cover_folder != NULL ? kept_texture (position) : NULL;
+  if (near && cover_folder != NULL && texture == NULL)
     {
       char name[32];
       g_snprintf (name, sizeof name, "%u.png", position);
       char *path = g_build_filename (cover_folder, name, NULL);
       if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
         {
-          gtk_picture_set_filename (GTK_PICTURE (picture), path);
-          shown = gtk_picture_get_paintable (GTK_PICTURE (picture)) != NULL;
+          g_object_set_data (G_OBJECT (picture), "wanted", cover_key (position));
+          decode_cover (position, path);
         }
       g_free (path);
     }
-  else
-    gtk_picture_set_paintable (GTK_PICTURE (picture), NULL);
-  gtk_widget_set_visible (picture, shown);
+  show_cover (picture, texture);
 }
 
 /* After a scroll or a new layout: every bound row checks whether it is near now. */
@@ -129,8 +237,8 @@ on_unbind_row (GtkSignalListItemFactory *factory, GtkListItem *row, gpointer use
   g_ptr_array_remove_fast (bound_rows, row);
   GtkWidget *picture = row_picture (row);
   g_object_set_data (G_OBJECT (picture), "near", GINT_TO_POINTER (FALSE));
-  gtk_picture_set_paintable (GTK_PICTURE (picture), NULL);
-  gtk_widget_set_visible (picture, FALSE);
+  g_object_set_data (G_OBJECT (picture), "wanted", NULL);
+  show_cover (picture, NULL);
 }
 
 GtkWidget *
@@ -147,6 +255,8 @@ cover_strip_new (GtkSingleSelection *selection, GtkWidget **strip)
   gtk_scrolled_window_set_policy (GTK_SCROLLED_WINDOW (strip_scroller), GTK_POLICY_AUTOMATIC, GTK_POLICY_NEVER);
   gtk_scrolled_window_set_child (GTK_SCROLLED_WINDOW (strip_scroller), *strip);
   bound_rows = g_ptr_array_new ();
+  textures = g_hash_table_new_full (NULL, NULL, NULL, g_object_unref);
+  decoding = g_hash_table_new (NULL, NULL);
   strip_adjustment = gtk_scrollable_get_hadjustment (GTK_SCROLLABLE (*strip));
   g_signal_connect (strip_adjustment, "changed", G_CALLBACK (on_strip_moved), NULL);
   g_signal_connect (strip_adjustment, "value-changed", G_CALLBACK (on_strip_moved), NULL);

@@ -27,13 +27,7 @@ struct BrowsingBench {
 
     func run() async {
         let library = controller.library
-        var keystrokes: [Double] = []
-        for text in Self.typed {
-            for length in 1...text.count {
-                keystrokes.append(await timed { controller.browsingBar.entry.text = String(text.prefix(length)) })
-            }
-            await untimed { controller.browsingBar.entry.text = "" }
-        }
+        let keystrokes = await typing(Self.typed)
         BenchResult.distribution(section: "browsing", name: "keystroke in the search field to the strip painted (\(keystrokes.count) keys)",
                                  samples: keystrokes, goal: nil, met: nil).print()
 
@@ -72,15 +66,28 @@ struct BrowsingBench {
                                  samples: afterDeletion, goal: nil, met: nil).print()
     }
 
-    /// From `change`, made at the pace of the changes before it, to the frame that shows its
-    /// answer, painted (the first frame begun once the library shows the albums of the query
-    /// asked last).
+    /// Each of `texts` typed into the search field a key at a time, then cleared: each key's
+    /// time to the strip painted (`ListeningBench` types them under a played sort too).
+    func typing(_ texts: [String]) async -> [Double] {
+        var keystrokes: [Double] = []
+        for text in texts {
+            for length in 1...text.count {
+                keystrokes.append(await timed { controller.browsingBar.entry.text = String(text.prefix(length)) })
+            }
+            await untimed { controller.browsingBar.entry.text = "" }
+        }
+        return keystrokes
+    }
+
     /// A change of sort to `sort`, from the change to the strip painted (`ListeningBench`
     /// measures the played sorts this way, once it has a history).
     func sortChange(to sort: AlbumSort) async -> Double {
         await timed { controller.sort(by: sort.rawValue) }
     }
 
+    /// From `change`, made at the pace of the changes before it, to the frame that shows its
+    /// answer, painted (the first frame begun once the library shows the albums of the query
+    /// asked last).
     private func timed(_ change: () -> Void) async -> Double {
         await pace.next()
         let library = controller.library
