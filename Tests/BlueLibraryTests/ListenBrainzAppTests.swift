@@ -9,7 +9,8 @@ import LibraryCore
 /// a private keyring (`gnome-keyring-daemon` on the test's own session bus) and real playback
 /// through a private PulseAudio: a token pasted in Preferences is checked and kept in the
 /// keyring, never in a file; listens made with the service down wait in the outbox through a
-/// SIGKILL and arrive after the relaunch, once each.
+/// SIGKILL and arrive after the relaunch, once each. With no keyring at all, the token is kept
+/// until the app quits, and the user is told so.
 @Suite(.serialized)
 struct ListenBrainzAppTests {
     static let token = "good-token-1234"
@@ -38,17 +39,8 @@ struct ListenBrainzAppTests {
             let app = try AppProcess(folders: folders, bus: bus.address, accessible: true, arguments: [music.path], environment: environment)
             _ = try await app.report { $0.tracks.count == 3 && $0.importProgress == nil && $0.selectedCoverHasFocus }
 
-            // Preferences ▸ ListenBrainz: the token's field, found by its name as a screen reader
-            // finds it and clicked where it shows, the token typed with a space before it, Enter.
-            try await app.press("ctrl+comma")
-            let preferences = try await app.window(titled: "Preferences")
-            let tree = try await Self.untilTree(app, bus: bus) { $0.contains { $0.role == "frame" && $0.name == "Preferences" } }
-            let field = try #require(tree.first { $0.role == "text" && $0.name.contains("ListenBrainz") && $0.name.contains("Token") },
-                                     "the token's field is named for a screen reader")
-            try await Self.click(field, inFrame: try #require(tree.first { $0.role == "frame" && $0.name == "Preferences" }), window: preferences)
-            try await app.type(" \(Self.token)", inWindow: preferences)
-            try await app.press("Return", inWindow: preferences)
-            let connected = try await Self.untilTree(app, bus: bus) { $0.contains { $0.name == "Connected as tester" } }
+            // Preferences ▸ ListenBrainz: the token pasted with a space before it, Enter.
+            let connected = try await Self.connectInPreferences(app, bus: bus) { $0.contains { $0.name == "Connected as tester" } }
             #expect(connected.contains { $0.role == "push button" && $0.name == "Disconnect" })
             try await app.answer(windowTitled: "Preferences", pressing: "Escape")
 
@@ -95,7 +87,75 @@ struct ListenBrainzAppTests {
         }
     }
 
+    @Test func withNoKeyringTheTokenIsKeptUntilQuitAndTheListensStillGo() async throws {
+        try await DisplayLock.ownDisplay {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Heard", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Heard", artist: "Sine", trackFrames: [44_100, 44_100, 44_100])
+            // A session with no Secret Service: nothing owns org.freedesktop.secrets, and nothing can start it.
+            let bus = try SessionBus(unavailable: ["org.freedesktop.secrets"])
+            defer { bus.stop() }
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let server = try ListenBrainzServer(tokens: [Self.token])
+            let environment = pulse.environment.merging(["BLUELIBRARY_LISTENBRAINZ_URL": server.baseURL]) { $1 }
+            let app = try AppProcess(folders: folders, bus: bus.address, accessible: true, arguments: [music.path], environment: environment)
+            _ = try await app.report { $0.tracks.count == 3 && $0.importProgress == nil && $0.selectedCoverHasFocus }
+
+            let said = try await Self.connectInPreferences(app, bus: bus) { tree in
+                tree.contains { $0.name == "Connected as tester" } && tree.contains { $0.name.contains("it is kept until BlueLibrary quits") }
+            }
+            #expect(said.contains { $0.role == "push button" && $0.name == "Disconnect" })
+            try await app.answer(windowTitled: "Preferences", pressing: "Escape")
+
+            // The session goes on: the album's three listens are sent.
+            try await app.press("ctrl+space")
+            let deadline = ContinuousClock.now + .seconds(120)
+            while try server.stats().listens.count < 3 {
+                try #require(ContinuousClock.now < deadline, "the listens arrived")
+                try await Task.sleep(for: .milliseconds(50))  // another process sends them
+            }
+            let stats = try server.stats()
+            #expect(stats.listens.map(\.trackMetadata.trackName) == ["Part 1", "Part 2", "Part 3"])
+            try await app.press("ctrl+q")
+            #expect(try await app.waitForExit() == 0)
+            #expect(try Self.filesHolding(Self.token, under: folders.root).isEmpty, "the token is in no file of the app's")
+
+            // Relaunched, the app has no token to send with, and says so where it is pasted.
+            let relaunched = try AppProcess(folders: folders, bus: bus.address, accessible: true, environment: environment)
+            _ = try await relaunched.report { $0.tracks.count == 3 }
+            try await relaunched.press("ctrl+comma")
+            let after = try await Self.untilTree(relaunched, bus: bus) { tree in
+                tree.contains { $0.name.contains("Your keyring could not give BlueLibrary your ListenBrainz token") }
+            }
+            #expect(!after.contains { $0.role == "push button" && $0.name == "Disconnect" })
+            try await relaunched.press("ctrl+q")
+            #expect(try await relaunched.waitForExit() == 0)
+            ReliabilityLog.record([ReliabilityRow(
+                area: "Listens and ListenBrainz", attempt: "no keyring (no Secret Service on the session bus), a token pasted",
+                outcome: "connected, told the token is kept until quit; \(stats.listens.count) listens sent, \(stats.duplicates) twice; the token in no file; after a relaunch, asked to paste it again",
+                held: stats.listens.count == 3 && stats.duplicates == 0)])
+        }
+    }
+
     // MARK: Helpers
+
+    /// Opens Preferences (Ctrl+,), clicks the ListenBrainz token's field (found by its name, as
+    /// a screen reader finds it, and clicked where it shows), types the token with a space
+    /// before it and presses Enter; returns the accessible tree once `condition` holds of it.
+    private static func connectInPreferences(_ app: AppProcess, bus: SessionBus,
+                                             until condition: @escaping ([AccessibleNode]) -> Bool) async throws -> [AccessibleNode] {
+        try await app.press("ctrl+comma")
+        let preferences = try await app.window(titled: "Preferences")
+        let tree = try await untilTree(app, bus: bus) { $0.contains { $0.role == "frame" && $0.name == "Preferences" } }
+        let field = try #require(tree.first { $0.role == "text" && $0.name.contains("ListenBrainz") && $0.name.contains("Token") },
+                                 "the token's field is named for a screen reader")
+        try await click(field, inFrame: try #require(tree.first { $0.role == "frame" && $0.name == "Preferences" }), window: preferences)
+        try await app.type(" \(token)", inWindow: preferences)
+        try await app.press("Return", inWindow: preferences)
+        return try await untilTree(app, bus: bus, condition)
+    }
+
 
     /// The app's accessible tree once `condition` holds of it.
     private static func untilTree(_ app: AppProcess, bus: SessionBus, _ condition: ([AccessibleNode]) -> Bool) async throws -> [AccessibleNode] {

@@ -16,13 +16,20 @@ public final class SessionBus {
     /// The daemon's process id, which is also its process group's.
     private let group: pid_t
     private var stopped = false
+    /// The configuration made for a bus with services left out (removed at `stop()`).
+    private let configurationFolder: URL?
 
-    public init() throws {
+    /// A bus that starts the system's session services on demand (AT-SPI, dconf, the keyring…),
+    /// but for those whose bus names are in `unavailable` (e.g. `org.freedesktop.secrets`: a
+    /// session with no Secret Service), which no one can start on it.
+    public init(unavailable: Set<String> = []) throws {
         let output = Pipe()
         // setsid(1) starts the daemon as the leader of a new session and process group, and
         // waits for it: the daemon's pid is its group's, and setsid stays this process's child.
         process.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        process.arguments = ["setsid", "--wait", "dbus-daemon", "--session", "--nofork", "--print-address=1", "--print-pid=1"]
+        configurationFolder = unavailable.isEmpty ? nil : try Self.configuration(without: unavailable)
+        let configuration = configurationFolder.map { ["--config-file=\($0.appendingPathComponent("session.conf").path)"] } ?? ["--session"]
+        process.arguments = ["setsid", "--wait", "dbus-daemon"] + configuration + ["--nofork", "--print-address=1", "--print-pid=1"]
         // The services it starts see the test's display: AT-SPI's launcher names its accessibility
         // bus's socket after the display's number, and two on one display would share one socket.
         process.environment = PrivateDisplay.environment()
@@ -36,12 +43,47 @@ public final class SessionBus {
         try #require(getpgid(group) == group, "dbus-daemon is not in a process group of its own")
     }
 
+    /// A folder with a session bus's configuration, `session.conf` (as Debian's), whose only
+    /// service folder holds links to the system's session services but those named `unavailable`.
+    private static func configuration(without unavailable: Set<String>) throws -> URL {
+        let folder = FileManager.default.temporaryDirectory.appendingPathComponent("bluelibrary-bus-\(UUID().uuidString)", isDirectory: true)
+        let services = folder.appendingPathComponent("services", isDirectory: true)
+        try FileManager.default.createDirectory(at: services, withIntermediateDirectories: true)
+        let system = URL(fileURLWithPath: "/usr/share/dbus-1/services", isDirectory: true)
+        for name in try FileManager.default.contentsOfDirectory(atPath: system.path) where name.hasSuffix(".service") {
+            let file = system.appendingPathComponent(name)
+            let text = (try? String(contentsOf: file, encoding: .utf8)) ?? ""
+            let busName = text.split(separator: "\n").first { $0.hasPrefix("Name=") }.map { String($0.dropFirst(5)) }
+            guard let busName, !unavailable.contains(busName) else { continue }
+            try FileManager.default.createSymbolicLink(at: services.appendingPathComponent(name), withDestinationURL: file)
+        }
+        let configuration = folder.appendingPathComponent("session.conf")
+        try Data("""
+            <!DOCTYPE busconfig PUBLIC "-//freedesktop//DTD D-Bus Bus Configuration 1.0//EN"
+             "http://www.freedesktop.org/standards/dbus/1.0/busconfig.dtd">
+            <busconfig>
+              <type>session</type>
+              <keep_umask/>
+              <listen>unix:tmpdir=/tmp</listen>
+              <auth>EXTERNAL</auth>
+              <servicedir>\(services.path)</servicedir>
+              <policy context="default">
+                <allow send_destination="*" eavesdrop="true"/>
+                <allow eavesdrop="true"/>
+                <allow own="*"/>
+              </policy>
+            </busconfig>
+            """.utf8).write(to: configuration)
+        return folder
+    }
+
     /// Stops the bus and every process it started (and with it, an app still registered on it).
     /// SIGTERM lets the daemons remove their sockets; whatever is left once the bus has ended
     /// (or after 5 seconds) is killed.
     public func stop() {
         guard !stopped else { return }
         stopped = true
+        defer { configurationFolder.map { try? FileManager.default.removeItem(at: $0) } }
         guard kill(-group, SIGTERM) == 0 else { return }
         _ = process.waitUntilEnded(within: .seconds(5))  // setsid ends as the bus does
         kill(-group, SIGKILL)
