@@ -44,7 +44,7 @@ on_activate (GtkApplication *app, gpointer user_data)
   gtk_window_set_title (GTK_WINDOW (window), "Baseline");
   gtk_window_set_default_size (GTK_WINDOW (window), 900, 600);
 
-  exit_after_first_frame_if_requested (window);
+  exit_after_first_frame_if_requested (window, NULL);
 
   gtk_window_present (GTK_WINDOW (window));
 }

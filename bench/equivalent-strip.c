@@ -6,7 +6,9 @@
  * cover's file is read and decoded at its size on screen (144 pixels at 1x) on another thread,
  * only the texture is made on the GTK thread, and the textures of the 600 covers shown last
  * are kept, so a cover that comes back (a selection moved back, the rows rebound after a
- * deletion) is not decoded again. (Until issue 57 it read and decoded each PNG on the GTK
+ * deletion) is not decoded again. The first covers are decoded while the window is built
+ * (cover_strip_prefetch, as the app's prefetchFirstCovers), and the first-frame exit waits
+ * for the frame that shows every cover on screen, as the app's does. (Until issue 57 it read and decoded each PNG on the GTK
  * thread with gtk_picture_set_filename, inside the frames it timed: work the app does not do.)
  */
 #include "equivalent.h"
@@ -97,7 +99,7 @@ static void show_cover (GtkWidget *picture, GdkTexture *texture);
 static GtkWidget *row_picture (GtkListItem *row);
 
 /* On the GTK thread: the decoded cover made a texture, kept, and shown by the row that wants
-   it now (rows are reused while a cover is decoded). */
+   it now (rows are reused while a cover is decoded); the row no longer waits for it. */
 static void
 on_decoded (GObject *source, GAsyncResult *result, gpointer number_pointer)
 {
@@ -105,16 +107,18 @@ on_decoded (GObject *source, GAsyncResult *result, gpointer number_pointer)
   guint number = GPOINTER_TO_UINT (number_pointer);
   g_hash_table_remove (decoding, cover_key (number));
   GdkPixbuf *pixbuf = g_task_propagate_pointer (G_TASK (result), NULL);
-  if (pixbuf == NULL)
-    return;
-  GdkTexture *texture = gdk_texture_new_for_pixbuf (pixbuf);
-  g_object_unref (pixbuf);
-  keep_texture (number, texture);
+  GdkTexture *texture = pixbuf != NULL ? gdk_texture_new_for_pixbuf (pixbuf) : NULL;
+  g_clear_object (&pixbuf);
+  if (texture != NULL)
+    keep_texture (number, texture);
+  /* A cover that cannot be decoded leaves its placeholder. */
   for (guint i = 0; i < bound_rows->len; i++)
     {
       GtkWidget *picture = row_picture (g_ptr_array_index (bound_rows, i));
-      if (g_object_get_data (G_OBJECT (picture), "wanted") == cover_key (number))
-        show_cover (picture, texture);
+      if (g_object_get_data (G_OBJECT (picture), "wanted") != cover_key (number))
+        continue;
+      g_object_set_data (G_OBJECT (picture), "wanted", NULL);
+      show_cover (picture, texture);
     }
 }
 
@@ -128,6 +132,33 @@ decode_cover (guint number, const char *path)
   g_task_set_task_data (task, g_strdup (path), g_free);
   g_task_run_in_thread (task, decode_in_thread);
   g_object_unref (task);
+}
+
+/* The file of cover number, if the folder has one (g_free it). */
+static char *
+cover_path (guint number)
+{
+  if (cover_folder == NULL)
+    return NULL;
+  char name[32];
+  g_snprintf (name, sizeof name, "%u.png", number);
+  char *path = g_build_filename (cover_folder, name, NULL);
+  if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
+    return path;
+  g_free (path);
+  return NULL;
+}
+
+void
+cover_strip_prefetch (guint first, guint count)
+{
+  for (guint number = first; number < first + count && number < album_count; number++)
+    {
+      char *path = cover_path (number);
+      if (path != NULL)
+        decode_cover (number, path);
+      g_free (path);
+    }
 }
 
 /* MARK: - The rows' covers */
@@ -158,20 +189,36 @@ update_cover (GtkListItem *row)
     return;
   g_object_set_data (G_OBJECT (picture), "near", GINT_TO_POINTER (near));
   g_object_set_data (G_OBJECT (picture), "wanted", NULL);
-  GdkTexture *texture = near && cover_folder != NULL ? kept_texture (position) : NULL;
-  if (near && cover_folder != NULL && texture == NULL)
+  GdkTexture *texture = near ? kept_texture (position) : NULL;
+  char *path = near && texture == NULL ? cover_path (position) : NULL;
+  if (path != NULL)
     {
-      char name[32];
-      g_snprintf (name, sizeof name, "%u.png", position);
-      char *path = g_build_filename (cover_folder, name, NULL);
-      if (g_file_test (path, G_FILE_TEST_IS_REGULAR))
-        {
-          g_object_set_data (G_OBJECT (picture), "wanted", cover_key (position));
-          decode_cover (position, path);
-        }
+      g_object_set_data (G_OBJECT (picture), "wanted", cover_key (position));
+      decode_cover (position, path);
       g_free (path);
     }
   show_cover (picture, texture);
+}
+
+gboolean
+cover_strip_visible_covers_placed (void)
+{
+  if (album_count == 0)
+    return TRUE;
+  if (strip_adjustment == NULL || gtk_adjustment_get_upper (strip_adjustment) <= 0)
+    return FALSE;
+  double row_width = gtk_adjustment_get_upper (strip_adjustment) / album_count;
+  double first = gtk_adjustment_get_value (strip_adjustment) / row_width;
+  double end = (gtk_adjustment_get_value (strip_adjustment) + gtk_adjustment_get_page_size (strip_adjustment)) / row_width;
+  for (guint i = 0; i < bound_rows->len; i++)
+    {
+      GtkListItem *row = g_ptr_array_index (bound_rows, i);
+      guint position = gtk_list_item_get_position (row);
+      gboolean on_screen = position != GTK_INVALID_LIST_POSITION && position + 1.0 > first && position < end;
+      if (on_screen && g_object_get_data (G_OBJECT (row_picture (row)), "wanted") != NULL)
+        return FALSE;
+    }
+  return TRUE;
 }
 
 /* After a scroll or a new layout: every bound row checks whether it is near now. */

@@ -158,6 +158,8 @@ on_activate (GtkApplication *app, gpointer user_data)
   GtkSingleSelection *selection = gtk_single_selection_new (equivalent_albums_new (album_count));
   GtkWidget *strip = NULL;
   GtkWidget *strip_scroller = cover_strip_new (selection, &strip);
+  /* The first album is selected: the covers from it to a window's width past it. */
+  cover_strip_prefetch (0, 900 / COVER_SIZE + 2);
 
   Properties *properties = properties_new ();  /* lives as long as the process */
   GtkWidget *properties_scroller = gtk_scrolled_window_new ();
@@ -173,7 +175,7 @@ on_activate (GtkApplication *app, gpointer user_data)
   gtk_box_append (GTK_BOX (column), properties_scroller);
   adw_application_window_set_content (ADW_APPLICATION_WINDOW (window), column);
 
-  exit_after_first_frame_if_requested (window);
+  exit_after_first_frame_if_requested (window, cover_strip_visible_covers_placed);
   equivalent_interactions_run_if_requested (window, strip, selection);
 
   gtk_window_present (GTK_WINDOW (window));

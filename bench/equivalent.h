@@ -39,6 +39,15 @@ GListModel *equivalent_albums_new_matching (guint count, guint last_digit);
    list view itself, to focus, in *strip. */
 GtkWidget *cover_strip_new (GtkSingleSelection *selection, GtkWidget **strip);
 
+/* Starts decoding the covers of the albums at positions first to first + count - 1, off
+   the GTK thread, before the window is laid out: the covers its first frame shows, as the
+   app's prefetchFirstCovers does. */
+void cover_strip_prefetch (guint first, guint count);
+
+/* Whether every row on screen shows its cover (or has none): what the app's first-frame
+   exit waits for (WindowDiagnostics' visibleCoversArePlaced). */
+gboolean cover_strip_visible_covers_placed (void);
+
 /* With BLUELIBRARY_EQUIVALENT_INTERACTIONS=<repetitions> in the environment, once the window
    is on screen: measures what bluelibrary-bench measures of the app (select next, select by
    click, delete, undo, and a search's swap of the strip's model), prints the figures as JSON
