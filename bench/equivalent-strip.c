@@ -8,8 +8,9 @@
  * are kept, so a cover that comes back (a selection moved back, the rows rebound after a
  * deletion) is not decoded again. The first covers are decoded while the window is built
  * (cover_strip_prefetch, as the app's prefetchFirstCovers), and the first-frame exit waits
- * for the frame that shows every cover on screen, as the app's does. (Until issue 57 it read and decoded each PNG on the GTK
- * thread with gtk_picture_set_filename, inside the frames it timed: work the app does not do.)
+ * for the frame that shows every cover on screen, as the app's does. (Until issue 57 it read
+ * and decoded each PNG on the GTK thread with gtk_picture_set_filename, inside the frames it
+ * timed: work the app does not do.)
  */
 #include "equivalent.h"
 

@@ -5,8 +5,9 @@ import LibraryCore
 
 /// The tracks of the selected album, in play order: number (with the disc on albums of more
 /// than one), title, the artist where it differs from the album's, how often it was played
-/// (from the listening history, once read), and length; the track playing is marked. Enter or a double click on a track plays the album from it; a secondary
-/// click, Shift+F10 or the Menu key opens the track's menu (Play Next, Add to Queue).
+/// (from the listening history, once read), and length; the track playing is marked. Enter
+/// or a double click on a track plays the album from it; a secondary click, Shift+F10 or the
+/// Menu key opens the track's menu (Play Next, Add to Queue).
 @MainActor
 package final class TrackListView: Widget {
     private let list = ListBox()
