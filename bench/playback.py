@@ -3,6 +3,7 @@
 other benchmarks, or run it alone once the release app is built:
 
     swift build -c release --product bluelibrary
+    swift build -c release --product bluelibrary-tag-reader
     xvfb-run -a -s "-screen 0 1280x1024x24" python3 bench/playback.py
 
 It plays generated FLAC albums in the real release binary, through a private PulseAudio
