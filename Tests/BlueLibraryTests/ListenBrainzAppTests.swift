@@ -156,7 +156,6 @@ struct ListenBrainzAppTests {
         return try await untilTree(app, bus: bus, condition)
     }
 
-
     /// The app's accessible tree once `condition` holds of it.
     private static func untilTree(_ app: AppProcess, bus: SessionBus, _ condition: ([AccessibleNode]) -> Bool) async throws -> [AccessibleNode] {
         let deadline = ContinuousClock.now + .seconds(60)
