@@ -22,7 +22,7 @@ struct ListenOutboxTests {
         library.listenHistory.record(Self.listen(1, title: "Before Connecting"))
         connect(library, to: server)
         for n in 2...4 { library.listenHistory.record(Self.listen(n, title: "Track \(n)")) }
-        let stats = try await Self.until(server) { $0.listens.count >= 3 }
+        let stats = try await Self.until(server, outbox: library.listenHistory.outbox) { $0.listens.count >= 3 }
         try await Self.untilUpToDate(library)
         #expect(stats.listens.map(\.trackMetadata.trackName) == ["Track 2", "Track 3", "Track 4"], "not the one made before connecting")
         #expect(stats.listens.map(\.listenedAt) == [1_700_000_002, 1_700_000_003, 1_700_000_004])
@@ -67,7 +67,7 @@ struct ListenOutboxTests {
         let reopened = LibraryAPI(locations: folders.locations, saveDelay: .zero)
         connect(reopened, to: server)
         for n in 2_501...5_000 { reopened.listenHistory.record(Self.listen(n - 3_600, title: "Track \(n)")) }
-        let stats = try await Self.until(server, timeout: .seconds(240)) { $0.listens.count >= 5_000 }
+        let stats = try await Self.until(server, outbox: reopened.listenHistory.outbox) { $0.listens.count >= 5_000 }
         try await Self.untilUpToDate(reopened)
         #expect(stats.listens.count == 5_000 && stats.duplicates == 0)
         #expect(stats.submissions.allSatisfy { $0 <= 1_000 }, "\(stats.submissions)")
@@ -183,20 +183,28 @@ struct ListenOutboxTests {
         return try database.waitingListenCount()
     }
 
+    /// How long a wait for the outbox may take before the test fails. The outbox and the
+    /// history run on the main actor, which the window suites running beside this one hold for
+    /// seconds at a time under the sanitizers: in a ThreadSanitizer run of the whole suite on a
+    /// slow day, this suite's first check came 5 s after a 120-s deadline, the service having
+    /// seen none of the 3 listens yet. A wait that hangs still fails, after 10 minutes.
+    static let patience = Duration.seconds(600)
+
     /// The server's stats once `condition` holds of them.
-    private static func until(_ server: ListenBrainzServer, timeout: Duration = .seconds(120),
+    private static func until(_ server: ListenBrainzServer, timeout: Duration = patience, outbox: ListenOutbox? = nil,
                               _ condition: (ListenBrainzServer.Stats) -> Bool) async throws -> ListenBrainzServer.Stats {
         let deadline = ContinuousClock.now + timeout
         while true {
             let stats = try server.stats()
             if condition(stats) { return stats }
-            try #require(ContinuousClock.now < deadline, "the server saw \(stats.listens.count) listens")
+            try #require(ContinuousClock.now < deadline,
+                         "the server saw \(stats.listens.count) listens; the outbox said \(outbox.map { "\($0.report)" } ?? "?")")
             try await Task.sleep(for: .milliseconds(20))  // another process receives them
         }
     }
 
     private static func untilReport(_ library: LibraryAPI, _ condition: (OutboxReport) -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(120)
+        let deadline = ContinuousClock.now + patience
         while !condition(library.listenHistory.outbox.report) {
             try #require(ContinuousClock.now < deadline, "the outbox said \(library.listenHistory.outbox.report)")
             try await Task.sleep(for: .milliseconds(10))
