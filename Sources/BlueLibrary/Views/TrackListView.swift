@@ -160,7 +160,7 @@ package final class TrackListView: Widget {
             label.text = text
             label.tooltip = detail
             label.isVisible = trackPlays != nil
-            rowNames[index] = trackPlays.map { Self.playedRow.filled(with: baseNames[index], $0.text()) } ?? baseNames[index]
+            rowNames[index] = detail.map { Self.playedRow.filled(with: baseNames[index], $0) } ?? baseNames[index]
             if index != markedIndex { list.row(at: index)?.setAccessibleLabel(rowNames[index]) }
         }
         if let markedIndex, rowNames.indices.contains(markedIndex) {
