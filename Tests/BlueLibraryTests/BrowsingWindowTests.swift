@@ -63,6 +63,27 @@ struct BrowsingWindowTests {
         }
     }
 
+    /// A search started while the strip is still giving its selected cover the focus (at
+    /// launch, the list has it before that row is laid out, and a key typed then opens the
+    /// search) keeps the focus: the strip does not take it back on its next frame, and the
+    /// keys typed next go on in the search field.
+    @Test func aSearchStartedWhileTheStripTakesTheFocusKeepsIt() async throws {
+        try await DisplayLock.exclusive {
+            let harness = try await WindowHarness(albums: Self.albums)
+            let window = harness.window
+            #expect(await harness.wait(for: "the strip's focus") { window.scroller.selectedViewHasFocus })
+            window.scroller.focusWhenShown()  // as at launch, pending until the next frame
+            window.startSearching()  // the first key typed, before that frame
+            await harness.nextFrames()
+            #expect(harness.report.search?.hasFocus == true, "the strip took the focus back from the search")
+            try await harness.deliver(harness.input.type("blue"))
+            #expect(await harness.wait(for: "the blue albums") { Self.shownTitles(window) == ["Blue", "Kind of Blue"] })
+            #expect(harness.report.search?.text == "blue")
+            #expect(harness.report.search?.hasFocus == true)
+            await harness.close()
+        }
+    }
+
     @Test func typingOverTheSearchGoesStraightToTheNewAlbumsWithoutTheWholeLibraryBetween() async throws {
         try await DisplayLock.exclusive {
             let harness = try await WindowHarness(albums: Self.albums)

@@ -187,7 +187,7 @@ public final class HorizontalScrollerView: Widget {
         if centresFirst { scrollToView(at: index, animated: false) }
         updateProgrammatically { gridView.scrollToItem(at: index) }  // also moves the keyboard cursor there
         if centring, !centresFirst { scrollToView(at: index, animated: animated) }
-        if hasFocus { focusWhenShown(whileFocusStays: true) }  // the focus ring follows the selection
+        if hasFocus { focusWhenShown() }  // the focus ring follows the selection
     }
 
     /// Scrolls so the view at `index` is centred (as far as the ends of the strip allow).
@@ -241,15 +241,19 @@ public final class HorizontalScrollerView: Widget {
 
     /// Gives the selected view the keyboard focus once it is laid out (a grid view can only
     /// focus a row that exists), trying on each of the first frames. A view that has it
-    /// already is left alone: each selection in the strip asks for this. `whileFocusStays`:
-    /// gives up if the focus moves outside the strip meanwhile (the first key typed in the
-    /// strip opens the search, whose field takes the focus as the albums found are shown).
-    public func focusWhenShown(whileFocusStays: Bool = false, then focused: @escaping @MainActor () -> Void = {}) {
+    /// already is left alone: each selection in the strip asks for this. Once the strip has
+    /// had the focus, the request ends when the focus moves elsewhere: a key typed in the
+    /// strip opens the search, whose field takes the focus, and the strip must not take it
+    /// back on a later frame (at launch, the strip has the focus on its list before its
+    /// selected row is laid out, and a search typed then went on in the strip).
+    public func focusWhenShown(then focused: @escaping @MainActor () -> Void = {}) {
         var attempts = 0
+        var hasHadFocus = hasFocus
         gridView.addTickCallback { [weak self] _ in
-            guard let self, !(whileFocusStays && self.gridView.focusIsOutside) else { return false }
+            guard let self, !(hasHadFocus && self.gridView.focusIsOutside) else { return false }
             attempts += 1
             if !self.selectedViewHasFocus { self.focus() }
+            hasHadFocus = hasHadFocus || self.hasFocus
             let done = self.selectedViewHasFocus
             if done { focused() }
             return !done && attempts < 30
