@@ -223,6 +223,7 @@ final class EventLog {
         case .saveFailed(let error): ["save failed \(error)"]
         case .saveRecovered: ["save recovered"]
         case .changeRefused: ["change refused"]
+        case .damageFound: ["damage found"]
         case .missingChanged(let ids): ["missing changed \(ids.count)"]
         case .editsReplacedByTags(let albums): ["edits replaced \(albums.count)"]
         case .facetsChanged, .playsChanged: []

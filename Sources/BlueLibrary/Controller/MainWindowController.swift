@@ -154,7 +154,10 @@ public final class MainWindowController {
                 problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
             }
             followMusicFolders()
-            window.afterNextFrame { [weak self] in self?.library.prepareBrowsing() }
+            window.afterNextFrame { [weak self] in
+                self?.library.prepareBrowsing()
+                self?.library.checkWholeFile()
+            }
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
     }
@@ -217,6 +220,8 @@ public final class MainWindowController {
             showEditsReplacedByTags(albums)
         case .playsChanged(let ids):
             showPlaysChanged(ids)
+        case .damageFound(let message):
+            problems.show([message], heading: localized("Your Library Needs Repair"))
         case .changeRefused:
             let refusal = localized("This library was made by a newer version of BlueLibrary, so the change was not made.")
             problems.show([refusal, LoadProblem.readOnlyAdvice], heading: Self.readOnlyHeading, remedy: readOnlyRemedy)

@@ -84,8 +84,16 @@ enum LibraryOpener {
                 let database = try LibraryDatabase(readingOnly: file, immutable: LibrarySnapshot.isClosed(file))
                 return (database, LoadProblem(document: .library, file: file, cause: .madeByNewerVersion, keptAs: nil, recovery: .readOnly), nil)
             }
-            switch check(file) {
+            // The tables the first frame reads, unless the last session found damage in the
+            // rest of the file (`LibraryAPI.checkWholeFile()`): then all of it, so that the
+            // damage is repaired as one found now.
+            let damageFound = locations.damageFoundFile
+            let wholeFile = FileManager.default.fileExists(atPath: damageFound.path)
+            let checked = check(file, scope: wholeFile ? .wholeFile : .launchTables)
+            if wholeFile { try? FileManager.default.removeItem(at: damageFound) }
+            switch checked {
             case .success(let database):
+                if wholeFile { Log.core.warning("\(file.path) passed its whole check this time: the damage found last time is gone") }
                 try migrate(database, backup: locations.backupFile)
                 return (database, nil, nil)
             case .failure(let damage):
@@ -107,10 +115,19 @@ enum LibraryOpener {
         return (try create(file, entries: entries(albums), history: UndoStack()), problem, nil)
     }
 
+    /// How much of a database `check(_:scope:open:)` checks.
+    enum CheckScope {
+        /// Every page (`LibraryDatabase.damage()`).
+        case wholeFile
+        /// The tables the first frame reads (`LibraryDatabase.damageInLaunchTables()`); the
+        /// rest is checked after it (`LibraryAPI.checkWholeFile()`).
+        case launchTables
+    }
+
     /// Opens (with `open`: read-write for the app, read-only for an export) and checks an
     /// existing database; the reason, in words, when it cannot be used.
-    static func check(_ file: URL, open: (URL) throws -> LibraryDatabase = { try LibraryDatabase(url: $0) })
-        -> Result<LibraryDatabase, Damage> {
+    static func check(_ file: URL, scope: CheckScope = .wholeFile,
+                      open: (URL) throws -> LibraryDatabase = { try LibraryDatabase(url: $0) }) -> Result<LibraryDatabase, Damage> {
         // SQLite would take an empty file for a new database, and write to it.
         if let size = (try? FileManager.default.attributesOfItem(atPath: file.path))?[.size] as? NSNumber, size.intValue == 0 {
             return .failure(Damage(reason: localized("the file is empty")))
@@ -121,7 +138,7 @@ enum LibraryOpener {
         } catch {
             return .failure(Damage(reason: describe(error)))
         }
-        if let damage = database.damage() {
+        if let damage = scope == .wholeFile ? database.damage() : database.damageInLaunchTables() {
             database.close()
             Log.core.warning("\(file.path) failed its integrity check: \(damage)")
             return .failure(Damage(reason: localized("its content is damaged")))

@@ -166,15 +166,15 @@ public final class LibraryAPI {
     /// fills as a first run does. Nothing of this library is moved, deleted or written.
     /// Returns whether the folder is there.
     public func startSeparateLibrary() -> Bool {
-        guard isReadOnly else { return false }
-        let folder = persistency.locations.separateLibrary.dataFolder
-        do {
-            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
-            return true
-        } catch {
-            Log.core.warning("\(folder.path) could not be made: \(error)")
-            return false
-        }
+        isReadOnly && persistency.locations.makeSeparateLibraryFolder()
+    }
+
+    /// Checks every page of the database in the background (the window asks once its first
+    /// frame is painted; the launch checked only the tables it reads): damage found is told
+    /// (`LibraryEvent.damageFound`), and repaired at the next launch (`DamageFoundAfterLaunch`).
+    public func checkWholeFile() {
+        guard !isReadOnly else { return }  // a newer version's library is left as it is
+        persistency.checkWholeFile { [weak self] message in self?.observers.post(.damageFound(message)) }
     }
 
     /// The saved album if it is still shown, else the saved index clamped into the list, else

@@ -24,6 +24,9 @@ public enum LibraryEvent: Sendable {
     /// New tags in a followed folder's files replaced what the user had edited of these
     /// albums, as one undoable command (the albums as they are now).
     case editsReplacedByTags([Album])
+    /// The check of the whole database after the launch found damage (`LibraryAPI.checkWholeFile()`):
+    /// what to tell the user, in words; the next launch repairs it.
+    case damageFound(String)
 }
 
 /// How the album list changed, so a view can update only what moved.

@@ -246,7 +246,7 @@ final class PersistencyManager: Sendable {
 
     /// Runs `work` on a background queue of its own (what it reads is committed, and it never
     /// delays a commit), and hands its result to `then` on the main actor.
-    private func readAside<Value: Sendable>(
+    func readAside<Value: Sendable>(
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
@@ -271,10 +271,16 @@ final class PersistencyManager: Sendable {
         Task { @MainActor in then(result) }
     }
 
-    /// Makes the daily backup on the commit queue, after the changes before it.
+    /// Makes the daily backup on the commit queue, after the changes before it, of a file
+    /// found sound: never a damaged copy over a sound backup (the launch checked only the
+    /// tables its first frame reads).
     func backUp() {
         let backup = locations.backupFile
         commits.enqueue { database in
+            if let damage = database.damage() {
+                Log.core.warning("the backup \(backup.path) was not made: the library is damaged (\(damage))")
+                return
+            }
             do {
                 try database.backUp(to: backup)
             } catch {

@@ -28,12 +28,28 @@ public struct StorageLocations: Sendable {
     }
     /// The folder of the library database.
     public var dataFolder: URL { databaseFile.deletingLastPathComponent() }
-    /// The latest backup of the database (before each schema migration, at most daily).
     /// The covers the user gave (`OwnCovers`), beside the library.
     public var ownCoverDirectory: URL { dataFolder.appendingPathComponent("covers", isDirectory: true) }
+    /// The latest backup of the database (before each schema migration, at most daily).
     public var backupFile: URL { dataFolder.appendingPathComponent("library.sqlite3.backup") }
+    /// What SQLite found wrong in the database after a launch (`LibraryAPI.checkWholeFile()`),
+    /// written for the next launch, which checks the whole file before its first frame and
+    /// repairs it (`LibraryOpener`), then removes this note.
+    public var damageFoundFile: URL { dataFolder.appendingPathComponent("library.sqlite3.damage-found") }
     /// Held (`flock`) by the one instance that uses this library.
     public var lockFile: URL { dataFolder.appendingPathComponent("library.lock") }
+
+    /// Makes the folder of `separateLibrary`; whether it is there (a failure is logged).
+    func makeSeparateLibraryFolder() -> Bool {
+        let folder = separateLibrary.dataFolder
+        do {
+            try FileManager.default.createDirectory(at: folder, withIntermediateDirectories: true)
+            return true
+        } catch {
+            Log.core.warning("\(folder.path) could not be made: \(error)")
+            return false
+        }
+    }
 
     /// The app's folder name inside each XDG base directory.
     public static let appFolder = "bluelibrary"
