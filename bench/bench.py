@@ -2,7 +2,7 @@
 """BlueLibrary's benchmark driver; run it through bench/run (which builds, then calls this
 under xvfb-run).
 
-Two parts:
+Three parts:
 
 * Time to first frame and peak memory, measured from outside: the release binary
   (`<bin-dir>/bluelibrary`) is launched on libraries of several sizes (5, 10,000 and 100,000
@@ -21,6 +21,13 @@ Two parts:
   rendered in one table per section. Then the C window does the same interactions on as
   many albums (bench/equivalent-interactions.c), with the run's renderer and with cairo, and
   a table gives each app figure as a ratio to C's, measured in the same run.
+
+* Import against the peers (issue 57; bench/bluebench/peers.py): generated folders of 2,000
+  and 20,000 FLAC tracks (see --peer-tracks) imported into a fresh library by Lollypop,
+  BlueLibrary and Rhythmbox in turn, those installed: the time from launch until every album
+  and track is in the app's own database, and the app process's peak memory (VmHWM), side by
+  side. --skip-peers leaves it out; --peers-only measures only it and replaces only its
+  section of the report.
 
 Prints the tables and writes them to bench/RESULTS.md, keeping that file's "## Notes"
 section. Standard library only.

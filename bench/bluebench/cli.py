@@ -10,14 +10,15 @@ import time
 from pathlib import Path
 
 from .first_frame import ADW_BASELINE, BASELINE, EQUIVALENT, Target, equivalent_target, measure_first_frames
-from .first_frame_tables import first_frame_table, memory_table, platform_table
+from .first_frame_tables import TRACKS_PER_ALBUM, first_frame_table, memory_table, platform_table, tracks_table
 from .homes import make_home, own_peak_mib
 from .inprocess import inprocess_sections
 from .markdown import command_output, invocation
 from .notes import existing_notes
 from .paths import ADW_BASELINE_BINARY, BASELINE_BINARY, DEFAULT_OUTPUT, EQUIVALENT_BINARY, INPROCESS_BINARY, REPO_ROOT
+from .peers import DEFAULT_PEER_TIMEOUT, DEFAULT_PEER_TRACKS, TITLE as PEERS_TITLE, measure_peers
 from .processes import interrupt
-from .report import render_report
+from .report import render_report, render_section, replace_section
 from .versus_c import versus_c_section
 
 DEFAULT_SIZES = (5, 10_000, 100_000)
@@ -52,6 +53,18 @@ def parse_arguments(argv: list[str], doc: str) -> argparse.Namespace:
                         help="the bluelibrary-bench binary (default %(default)s)")
     parser.add_argument("--gsk-renderer", help="GSK_RENDERER for every process (default: GTK's choice)")
     parser.add_argument("--output", type=Path, default=DEFAULT_OUTPUT, help="the report to write (default bench/RESULTS.md)")
+    peers = parser.add_mutually_exclusive_group()
+    peers.add_argument("--skip-peers", action="store_true",
+                       help="leave out the import against the peers (Lollypop, Rhythmbox; issue 57)")
+    peers.add_argument("--peers-only", action="store_true",
+                       help="measure only the import against the peers (needs only the app built), and replace "
+                            "only its section of the report")
+    parser.add_argument("--peer-tracks", default=",".join(str(t) for t in DEFAULT_PEER_TRACKS),
+                        help="tracks in the peers' folders, comma-separated, 10 an album (default %(default)s)")
+    parser.add_argument("--peer-timeout", type=float, default=DEFAULT_PEER_TIMEOUT,
+                        help="seconds an app has to import a folder (default %(default)s)")
+    parser.add_argument("--peer-music", type=Path,
+                        help="where the peers' folders are made once and kept (default <bin-dir>/../bench/peer-music)")
     arguments = parser.parse_args(argv)
     try:
         arguments.sizes = [int(size.replace("_", "")) for size in arguments.sizes.split(",") if size.strip()]
@@ -59,8 +72,17 @@ def parse_arguments(argv: list[str], doc: str) -> argparse.Namespace:
         parser.error("--sizes takes whole numbers separated by commas, e.g. 5,10000,100000")
     if not arguments.sizes or min(arguments.sizes) < 1 or arguments.rounds < 1:
         parser.error("--sizes needs at least one size ≥ 1 and --rounds must be ≥ 1")
+    try:
+        arguments.peer_tracks = [int(t.replace("_", "")) for t in arguments.peer_tracks.split(",") if t.strip()]
+    except ValueError:
+        parser.error("--peer-tracks takes whole numbers separated by commas, e.g. 2000,20000")
+    if not arguments.peer_tracks or min(arguments.peer_tracks) < 1:
+        parser.error("--peer-tracks needs at least one number ≥ 1")
     for name in ("bin_dir", "baseline", "baseline_adw", "equivalent", "inprocess_binary", "output"):  # relative to the repository
         setattr(arguments, name, Path(os.path.abspath(REPO_ROOT / getattr(arguments, name))))
+    # Kept between runs beside the builds (.build, or BLUELIBRARY_BENCH_SCRATCH), as the C programs are.
+    arguments.peer_music = Path(os.path.abspath(REPO_ROOT / arguments.peer_music)) if arguments.peer_music \
+        else arguments.bin_dir.parent / "bench" / "peer-music"
     return arguments
 
 
@@ -69,7 +91,9 @@ def main(argv: list[str], doc: str) -> int:
     the docstring of bench/bench.py, for --help."""
     arguments = parse_arguments(argv, doc)
     app_binary = arguments.bin_dir / "bluelibrary"
-    for binary in (arguments.baseline, arguments.baseline_adw, arguments.equivalent, app_binary):
+    needed = [app_binary] if arguments.peers_only else [arguments.baseline, arguments.baseline_adw, arguments.equivalent,
+                                                          app_binary]
+    for binary in needed:
         if not os.access(binary, os.X_OK):
             print(f"bench: {binary} is missing; build it first (bench/run does)", file=sys.stderr)
             return 1
@@ -79,6 +103,14 @@ def main(argv: list[str], doc: str) -> int:
 
     signal.signal(signal.SIGTERM, interrupt)  # clean up as for Ctrl+C
     scratch = Path(tempfile.mkdtemp(prefix="bluelibrary-bench-"))
+    if arguments.peers_only:
+        try:
+            return peers_only(arguments, argv, app_binary, scratch)
+        except KeyboardInterrupt:
+            print("\nbench: interrupted", file=sys.stderr)
+            return 130
+        finally:
+            shutil.rmtree(scratch, ignore_errors=True)
     try:
         started = command_output(["date", "-u"]) or time.strftime("%c UTC", time.gmtime())
         load_before = os.getloadavg()[0]
@@ -88,8 +120,14 @@ def main(argv: list[str], doc: str) -> int:
         apps = [Target(f"app-{size}", app_binary, make_home(scratch / f"app-{size}", size, app_binary), albums=size)
                 for size in arguments.sizes]
         equivalents = [equivalent_target(arguments.equivalent, app, scratch / f"{EQUIVALENT}-{app.albums}") for app in apps]
+        # The largest library again, its albums with tracks (1,000,000 at 100,000 albums: issue 57).
+        largest = max(apps, key=lambda app: app.albums)
+        print(f"  {largest.albums:,} albums with {largest.albums * TRACKS_PER_ALBUM:,} tracks", flush=True)
+        tracked = Target(f"app-{largest.albums}-tracks", app_binary,
+                         make_home(scratch / f"app-{largest.albums}-tracks", largest.albums, app_binary,
+                                   tracks_per_album=TRACKS_PER_ALBUM), albums=largest.albums)
         references = [baseline, *equivalents]
-        targets = [baseline, adw_baseline] + [target for pair in zip(apps, equivalents) for target in pair]
+        targets = [baseline, adw_baseline] + [target for pair in zip(apps, equivalents) for target in pair] + [tracked]
         measure_first_frames(targets, arguments.rounds, arguments.timeout, arguments.gsk_renderer)
 
         floor = own_peak_mib()
@@ -99,6 +137,10 @@ def main(argv: list[str], doc: str) -> int:
              first_frame_table(baseline, apps, equivalents)),
             ("Peak memory", f"`ru_maxrss` of the process (from `wait4`), median of the rounds (the driver's own "
              f"peak, {floor:.0f} MiB, is the lowest figure it can see).", memory_table(baseline, apps, equivalents)),
+            ("A library with its tracks (issue 57)", f"The largest library again, each album with {TRACKS_PER_ALBUM} "
+             "tracks in the database (as an import of music folders leaves them), launched in the same rounds "
+             "as the one without tracks; wall time to the first frame and `ru_maxrss`, medians.",
+             tracks_table(largest, tracked)),
             ("What libadwaita itself costs", "The baseline window from GTK alone and the same window from "
              "libadwaita (`AdwApplication`, `AdwApplicationWindow`, `AdwHeaderBar`: its style sheet and style "
              "manager), launched in the same rounds; medians.", platform_table(baseline, adw_baseline)),
@@ -111,11 +153,15 @@ def main(argv: list[str], doc: str) -> int:
         notes += problems
         if results:
             # The C window's covers come from the app's largest library's cache.
-            largest = max(apps, key=lambda app: app.albums)
             versus, problems = versus_c_section(arguments.equivalent, largest.home.cover_folder, scratch / "versus-c",
                                                 arguments.gsk_renderer, results, arguments.inprocess_timeout)
             sections += versus
             notes += problems
+
+        peers_failed = False
+        if not arguments.skip_peers:
+            section, peers_failed = measure_peers(arguments, app_binary, scratch / "peers")
+            sections.append(section)
 
         load = (load_before, os.getloadavg()[0])
         if load_before > 0.5:
@@ -127,9 +173,23 @@ def main(argv: list[str], doc: str) -> int:
         arguments.output.parent.mkdir(parents=True, exist_ok=True)
         arguments.output.write_text(report + "\n" + existing_notes(arguments.output), encoding="utf-8")
         print(f"written: {arguments.output}")
-        return 0 if not any(reference.failure for reference in references) else 1
+        return 0 if not any(reference.failure for reference in references) and not peers_failed else 1
     except KeyboardInterrupt:
         print("\nbench: interrupted", file=sys.stderr)
         return 130
     finally:
         shutil.rmtree(scratch, ignore_errors=True)
+
+
+def peers_only(arguments: argparse.Namespace, argv: list[str], app_binary: Path, scratch: Path) -> int:
+    """--peers-only: measures the import against the peers and puts its section in the
+    report in place of the one there (the rest of the report is kept); 1 if an app failed."""
+    started = command_output(["date", "-u"]) or time.strftime("%c UTC", time.gmtime())
+    (title, description, rows, notes), failed = measure_peers(arguments, app_binary, scratch / "peers")
+    description = f"Measured alone on {started} (`{invocation('bench/bench.py', argv)}`). " + description
+    section = render_section(title, description, rows, notes)
+    print()
+    print(section)
+    replace_section(arguments.output, PEERS_TITLE, section)
+    print(f"written: {arguments.output} (its section “{PEERS_TITLE}”)")
+    return 1 if failed else 0

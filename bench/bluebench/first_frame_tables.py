@@ -89,3 +89,29 @@ def memory_table(baseline: Target, apps: list[Target], equivalents: list[Target]
                      ratio_text(value, base), ratio_text(value, reference),
                      difference(value, base), difference(value, reference), goal, status])
     return rows
+
+
+# Goal of the launch at ten tracks an album, as a ratio of the launch without tracks.
+TRACKS_GOAL = 1.1
+TRACKS_PER_ALBUM = 10
+
+
+def tracks_table(plain: Target, with_tracks: Target) -> list[list[str]]:
+    """Rows of the table of the launch of a library whose albums have TRACKS_PER_ALBUM tracks
+    each (1,000,000 at 100,000 albums), against the same library without tracks, launched in
+    the same rounds: time to first frame and peak memory."""
+    rows = [["library", "first frame (ms)", "min–max (ms)", "peak memory (MiB)", "× without tracks", "goal", "status"]]
+    base = median_seconds(plain)
+    for target, tracks in ((plain, 0), (with_tracks, plain.albums * TRACKS_PER_ALBUM)):
+        value = median_seconds(target)
+        mib = median_mib(target)
+        seconds = [r.seconds * 1000 for r in target.runs]
+        spread = f"{min(seconds):.0f}–{max(seconds):.0f}" if seconds and value is not None else "—"
+        is_goal = target is with_tracks
+        rows.append([f"{target.albums:,} albums, {tracks:,} tracks",
+                     f"{value * 1000:.0f}" if value is not None else target.failure or "—", spread,
+                     f"{mib:.1f}" if mib is not None else "—",
+                     ratio_text(value, base) if is_goal else "1.00×",
+                     f"≤ {TRACKS_GOAL:g}×" if is_goal else "—",
+                     verdict(value / base <= TRACKS_GOAL) if is_goal and value is not None and base else "—"])
+    return rows

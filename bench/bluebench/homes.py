@@ -77,10 +77,11 @@ class Home:
 
 
 def make_home(root: Path, albums: int = 0, app_binary: Path | None = None,
-              timeout: float = LIBRARY_IMPORT_TIMEOUT) -> Home:
+              timeout: float = LIBRARY_IMPORT_TIMEOUT, tracks_per_album: int = 0) -> Home:
     """Creates a home under root; with albums > 0, makes the app's library of that many
     albums (see make_library, which needs app_binary) and fills the cover cache for the
-    first and last CACHED_COVERS_AT_EACH_END of them.
+    first and last CACHED_COVERS_AT_EACH_END of them; with tracks_per_album, gives each album
+    that many tracks in the database (add_tracks).
 
     albums.json is written in a forked child so that this process stays small: a process we
     spawn starts with our peak resident size as its ru_maxrss (the kernel carries the
@@ -97,7 +98,43 @@ def make_home(root: Path, albums: int = 0, app_binary: Path | None = None,
         if child.exitcode != 0:
             raise RuntimeError(f"could not write the library of {albums} albums in {root}")
         make_library(home, app_binary, timeout)
+        if tracks_per_album:
+            add_tracks(home, tracks_per_album)
     return home
+
+
+def add_tracks(home: Home, per_album: int) -> None:
+    """Writes per_album `track` rows for each album of home's pristine database, as an import
+    of music folders would have left them (a path, a size, a time, the tags as JSON), in a
+    forked child (see make_home), and puts the library folder back from it."""
+    database = home.pristine_library / PRISTINE_LIBRARY_FILES[0]
+
+    def write() -> None:
+        import sqlite3
+        connection = sqlite3.connect(database)
+        ids = [row[0] for row in connection.execute("SELECT id FROM album")]
+
+        def rows():
+            for album in ids:
+                for number in range(1, per_album + 1):
+                    tags = {"title": f"Track {number}", "artist": f"Artist {album}", "album": f"Album {album}",
+                            "albumArtist": "", "genre": "Rock", "trackNumber": number, "duration": 241.5,
+                            "hasFrontCover": False, "musicBrainzAlbumID": ""}
+                    yield (f"/music/{album}/{number:02d}.flac".encode(), album, 30_000_000, 1_795_609_763_415_456_232,
+                           json.dumps(tags))
+        connection.executemany("INSERT INTO track (path, albumID, size, modified, tags) VALUES (?, ?, ?, ?, ?)", rows())
+        connection.execute("UPDATE album SET folder = 'file:///music/' || id, trackCount = ?, duration = ?",
+                           (per_album, per_album * 241.5))
+        connection.commit()
+        connection.execute("PRAGMA wal_checkpoint(TRUNCATE)")
+        connection.close()
+
+    child = multiprocessing.get_context("fork").Process(target=write)
+    child.start()
+    child.join()
+    if child.exitcode != 0:
+        raise RuntimeError(f"could not add {per_album} tracks per album to {database}")
+    restore_home(home)
 
 
 def write_library(home: Home) -> None:
