@@ -6,8 +6,9 @@ extension PersistencyManager {
     /// Checks every page of the database on a reader aside (the launch checked only the tables
     /// its first frame reads: `LibraryOpener.CheckScope`). Damage found is written down for
     /// the next launch, and what to tell the user handed to `onDamage` on the main actor;
-    /// nothing when the library closes first.
+    /// nothing when the library closes first. Once a session: a window opened again asks again.
     func checkWholeFile(onDamage: @escaping @MainActor @Sendable (String) -> Void) {
+        guard !hasCheckedWholeFile.withLock({ checked in defer { checked = true }; return checked }) else { return }
         let locations = locations
         readAside({ database -> String? in
             guard let report = database.damage() else { return nil }

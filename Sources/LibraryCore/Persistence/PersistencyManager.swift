@@ -26,6 +26,9 @@ final class PersistencyManager: Sendable {
     private let asideReads = DispatchGroup()
     /// Set once closing began: a read aside that starts after it reads nothing.
     private let isClosing = Protected(false)
+    /// Set once the whole file's check started (`checkWholeFile`): once a session, however
+    /// many windows ask.
+    let hasCheckedWholeFile = Protected(false)
     private let stateWriter: CoalescingWriter<AppState>
     /// What the imports read music files with.
     private let tagReader: any MusicFileReader
