@@ -61,6 +61,9 @@ def parse_arguments(argv: list[str], doc: str) -> argparse.Namespace:
                             "only its section of the report")
     parser.add_argument("--peer-tracks", default=",".join(str(t) for t in DEFAULT_PEER_TRACKS),
                         help="tracks in the peers' folders, comma-separated, 10 an album (default %(default)s)")
+    parser.add_argument("--peer-apps", default="lollypop,bluelibrary,rhythmbox",
+                        help="the apps that import, comma-separated, of lollypop, bluelibrary and rhythmbox "
+                             "(default %(default)s)")
     parser.add_argument("--peer-timeout", type=float, default=DEFAULT_PEER_TIMEOUT,
                         help="seconds an app has to import a folder (default %(default)s)")
     parser.add_argument("--peer-music", type=Path,
@@ -78,6 +81,9 @@ def parse_arguments(argv: list[str], doc: str) -> argparse.Namespace:
         parser.error("--peer-tracks takes whole numbers separated by commas, e.g. 2000,20000")
     if not arguments.peer_tracks or min(arguments.peer_tracks) < 1:
         parser.error("--peer-tracks needs at least one number ≥ 1")
+    arguments.peer_apps = {name.strip().lower() for name in arguments.peer_apps.split(",") if name.strip()}
+    if not arguments.peer_apps or not arguments.peer_apps <= {"lollypop", "bluelibrary", "rhythmbox"}:
+        parser.error("--peer-apps takes names among lollypop, bluelibrary and rhythmbox, separated by commas")
     for name in ("bin_dir", "baseline", "baseline_adw", "equivalent", "inprocess_binary", "output"):  # relative to the repository
         setattr(arguments, name, Path(os.path.abspath(REPO_ROOT / getattr(arguments, name))))
     # Kept between runs beside the builds (.build, or BLUELIBRARY_BENCH_SCRATCH), as the C programs are.

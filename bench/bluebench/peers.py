@@ -200,7 +200,7 @@ def version(app: PeerApp) -> str:
 def measure_peers(arguments: argparse.Namespace, app_binary: Path, scratch: Path) -> tuple[tuple, bool]:
     """Makes (or reuses) the folders and has every installed app import each; returns the
     report section (title, description, rows, its notes) and whether an import failed."""
-    apps = peer_apps(app_binary)
+    apps = [app for app in peer_apps(app_binary) if app.name.lower() in arguments.peer_apps]
     notes = [f"{app.name} is not installed (Debian `{app.package}`): skipped." for app in apps
              if app.package and not app.available()]
     installed = [app for app in apps if app.available()]

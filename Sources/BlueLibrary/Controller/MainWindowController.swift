@@ -77,9 +77,6 @@ public final class MainWindowController {
     package var hasToldLoadProblems = false
     /// The window was shown once (what follows its first showing is done).
     private var hasBeenPresented = false
-    /// The window's first frame is painted: GStreamer may be set up for a playable selection
-    /// now (its plugins, loaded on another thread, delayed the first frame by some 15 ms).
-    private var hasPaintedFirstFrame = false
     /// The dialog asking whether to quit without the changes that could not be saved.
     package internal(set) var quitConfirmation: MessageDialog?
 
@@ -158,11 +155,8 @@ public final class MainWindowController {
             }
             followMusicFolders()
             window.afterNextFrame { [weak self] in
-                guard let self else { return }
-                hasPaintedFirstFrame = true
-                if player.selectedAlbumIsPlayable { player.prepare() }
-                library.prepareBrowsing()
-                library.checkWholeFile()
+                self?.library.prepareBrowsing()
+                self?.library.checkWholeFile()
             }
         }
         scroller.focusWhenShown { [weak self] in self?.properties.deselectText() }
@@ -295,7 +289,7 @@ public final class MainWindowController {
     /// `ActionState`), and says what Undo would undo and why Play may not.
     func refreshActions() {
         let playable = player.selectedAlbumIsPlayable
-        if playable, hasPaintedFirstFrame { player.prepare() }
+        if playable { player.prepare() }
         actions.update(ActionState(
             canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
