@@ -46,6 +46,12 @@ struct SearchCatalogTests {
             let expected = Set(reference.filter { SearchWords.matches(searched, in: $0.value) }.keys)
             let found = catalog.albums(matching: searched)
             #expect(Set(found) == expected && found.count == expected.count, "\(searched)")
+            // Narrowed from an earlier answer in a shuffled order (a played sort), of many
+            // candidates (read in the buffer's order) and of few (read in theirs).
+            for candidates in [Array(1...520).shuffled(using: &generator), Array(Array(1...520).shuffled(using: &generator).prefix(20))] {
+                let narrowed = catalog.albums(among: candidates.map(AlbumID.init), matching: searched)
+                #expect(narrowed == candidates.map(AlbumID.init).filter(expected.contains), "\(searched), \(candidates.count) candidates")
+            }
         }
     }
 }

@@ -111,16 +111,30 @@ struct SearchCatalog: Sendable {
     /// The albums of `candidates`, in their order, of which every one of `searched` begins a
     /// word: a search narrowed from an earlier one's answer reads the words of those albums
     /// only.
+    ///
+    /// Many candidates are read in the buffer's order, not theirs: in a sort that scatters the
+    /// albums over the buffer (Most Played), reading them in the sort's order took a cache miss
+    /// or two each, 40 % more time for a keystroke at 100,000 albums than in the library's order.
     func albums(among candidates: [AlbumID], matching searched: [String]) -> [AlbumID] {
         let needles = Self.needles(searched)
-        let buffer = bytes.span
-        var found: [AlbumID] = []
-        for id in candidates {
-            guard let slot = slot(of: id) else { continue }
-            let range = starts[slot]..<end(of: slot)
-            if needles.allSatisfy({ Self.firstOccurrence(of: $0, in: buffer, range) != nil }) { found.append(id) }
+        guard candidates.count * 8 >= count else {
+            return candidates.filter { id in slot(of: id).map { slot($0, matchesAll: needles) } ?? false }
         }
-        return found
+        var isCandidate = [Bool](repeating: false, count: slotOfAlbum.count)
+        for id in candidates where id >= 0 && Int(id) < isCandidate.count { isCandidate[Int(id)] = true }
+        var isFound = [Bool](repeating: false, count: slotOfAlbum.count)
+        for slot in albums.indices {
+            let id = albums[slot]
+            if id != Self.noAlbum, isCandidate[Int(id)], self.slot(slot, matchesAll: needles) { isFound[Int(id)] = true }
+        }
+        return candidates.filter { $0 >= 0 && Int($0) < isFound.count && isFound[Int($0)] }
+    }
+
+    /// Whether every one of `needles` occurs in the words of `slot`.
+    private func slot(_ slot: Int, matchesAll needles: [[UInt8]]) -> Bool {
+        let buffer = bytes.span
+        let range = starts[slot]..<end(of: slot)
+        return needles.allSatisfy { Self.firstOccurrence(of: $0, in: buffer, range) != nil }
     }
 
     /// Each searched word after a space (each slot's words begin with one), the longest first:

@@ -1,4 +1,5 @@
 import Foundation
+import Synchronization
 
 // MARK: - Plays in words
 
@@ -16,11 +17,34 @@ extension AlbumPlays {
         if let yesterday = calendar.date(byAdding: .day, value: -1, to: now), calendar.isDate(date, inSameDayAs: yesterday) {
             return localized("last yesterday")
         }
+        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
+        let day = DayFormatters.string(from: date, template: sameYear ? "dMMMM" : "dMMMMy", calendar: calendar)
+        return localized("last on %@", day)
+    }
+}
+
+// MARK: - Formatters kept
+
+/// The date formatters the details use, made once for each template, calendar and language:
+/// making one loads the language's patterns (ICU), about half a millisecond, which the details
+/// of the selected album would otherwise pay on every change of selection or sort.
+private enum DayFormatters {
+    private static let kept = Mutex<[String: DateFormatter]>([:])
+
+    static func string(from date: Date, template: String, calendar: Calendar) -> String {
+        let key = [template, "\(calendar.identifier)", calendar.timeZone.identifier, Locale.current.identifier].joined(separator: " ")
+        return kept.withLock { kept in
+            let formatter = kept[key] ?? make(template: template, calendar: calendar)
+            kept[key] = formatter
+            return formatter.string(from: date)
+        }
+    }
+
+    private static func make(template: String, calendar: Calendar) -> DateFormatter {
         let formatter = DateFormatter()
         formatter.calendar = calendar
         formatter.timeZone = calendar.timeZone
-        let sameYear = calendar.component(.year, from: date) == calendar.component(.year, from: now)
-        formatter.setLocalizedDateFormatFromTemplate(sameYear ? "dMMMM" : "dMMMMy")
-        return localized("last on %@", formatter.string(from: date))
+        formatter.setLocalizedDateFormatFromTemplate(template)
+        return formatter
     }
 }

@@ -252,9 +252,19 @@ final class AppProcess: @unchecked Sendable {
             let report = printed.range(of: "WARNING: ThreadSanitizer").map { printed[$0.lowerBound...].prefix(12_000) }
             print("bluelibrary exited with status \(process.terminationStatus); it printed: \(report ?? printed.suffix(6_000))")
         }
-        let criticals = output.split(separator: "\n").filter { $0.contains("-CRITICAL **") }
+        let criticals = Self.criticalWarnings(in: output)
         #expect(criticals.isEmpty, "bluelibrary logged: \(criticals.joined(separator: "\n"))")
         return process.terminationStatus
+    }
+
+    /// Each critical warning in `printed`, with the lines after it: GLib writes a warning's
+    /// text on the lines that follow its "-CRITICAL **: time:" when the text holds a newline
+    /// or the time alone fills the first line.
+    static func criticalWarnings(in printed: String) -> [String] {
+        let lines = printed.split(separator: "\n", omittingEmptySubsequences: false)
+        return lines.indices.filter { lines[$0].contains("-CRITICAL **") }.map { start in
+            lines[start..<min(start + 4, lines.endIndex)].joined(separator: "\n")
+        }
     }
 
     /// Runs a command on the test's display and returns its standard output. The output is
