@@ -45,6 +45,23 @@ static inline char *bl_secret_lookup_token(char **message) {
     return token;
 }
 
+/// Whether the keyring holds a token, locked or not: asked without unlocking anything and
+/// without reading the secret (a lookup answers NULL, with no error, when the user leaves the
+/// keyring locked). On failure returns FALSE and sets `*message` (free it with g_free).
+static inline gboolean bl_secret_token_is_stored(char **message) {
+    GError *error = NULL;
+    GList *items = secret_password_search_sync(bl_secret_token_schema(), SECRET_SEARCH_NONE, NULL, &error,
+                                               "service", "listenbrainz", NULL);
+    if (error != NULL) {
+        *message = g_strdup(error->message);
+        g_error_free(error);
+        return FALSE;
+    }
+    gboolean stored = items != NULL;
+    g_list_free_full(items, g_object_unref);
+    return stored;
+}
+
 /// Removes the stored token (none stored is no failure). On failure returns FALSE and sets
 /// `*message` (free it with g_free).
 static inline gboolean bl_secret_clear_token(char **message) {

@@ -13,8 +13,10 @@ import CSecret
 public struct TokenKeyring: Sendable {
     /// Why the keyring could not be used.
     public struct KeyringError: Error, Equatable, Sendable {
-        /// libsecret's words.
+        /// libsecret's words, or ours.
         public let reason: String
+        /// Whether the keyring holds the token but stayed locked (its prompt cancelled).
+        public var isLocked = false
     }
 
     public init() {}
@@ -27,11 +29,15 @@ public struct TokenKeyring: Sendable {
         }
     }
 
-    /// The token stored, as it was stored; nil when none is.
+    /// The token stored, as it was stored; nil when none is. A locked keyring asks the user for
+    /// its password (its own prompt); left locked, it is an error whose `isLocked` is true.
     public func storedToken() throws(KeyringError) -> String? {
         var message: UnsafeMutablePointer<CChar>?
         guard let secret = bl_secret_lookup_token(&message) else {
             if message != nil { throw KeyringError(reason: Self.take(message)) }
+            let isStored = bl_secret_token_is_stored(&message) != 0
+            if message != nil { throw KeyringError(reason: Self.take(message)) }
+            if isStored { throw KeyringError(reason: "the keyring holding the token stayed locked", isLocked: true) }
             return nil
         }
         defer { secret_password_free(secret) }

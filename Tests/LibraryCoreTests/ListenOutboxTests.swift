@@ -118,15 +118,37 @@ struct ListenOutboxTests {
         try await Self.untilReport(library) { $0.status == .tokenRefused }
         #expect(!library.listenHistory.outbox.isConnected, "a refused token ends the connection")
         #expect(try Self.waitingCount(folders) == 1, "the listen waits")
+        // A listen made before a new token is given waits too: the outbox is held, not closed.
+        library.listenHistory.record(Self.listen(2, title: "After"))
+        library.flush()
+        #expect(try Self.waitingCount(folders) == 2, "the listen made after the refusal waits")
         let fresh = "fresh-token"
         try server.allow(fresh)
         library.listenHistory.outbox.connect(try #require(ListenBrainzToken(pasted: " \(fresh)\n")), client: ListenBrainzClient(baseURL: server.baseURL), firstRetry: .milliseconds(50))
         let stats = try await Self.until(server) { !$0.listens.isEmpty }
         try await Self.untilUpToDate(library)
-        #expect(stats.listens.map(\.trackMetadata.trackName) == ["Waiting"] && stats.refused == 1)
+        #expect(stats.listens.map(\.trackMetadata.trackName) == ["Waiting", "After"] && stats.refused == 1)
         ReliabilityLog.record([ReliabilityRow(
-            area: "Listens and ListenBrainz", attempt: "the token is revoked (401), then a new one is pasted with a space and a newline",
-            outcome: "sending stopped and said so; the listen waited and went once with the new token", held: stats.listens.count == 1)])
+            area: "Listens and ListenBrainz", attempt: "the token is revoked (401), a listen made, then a new token pasted with a space and a newline",
+            outcome: "sending stopped and said so; the listens waited (\(stats.listens.count) of 2) and went once each with the new token",
+            held: stats.listens.count == 2 && stats.duplicates == 0)])
+    }
+
+    @Test func heldWithoutATokenTheListensWaitAreCountedAndGoOnceATokenIsGiven() async throws {
+        let server = try ListenBrainzServer(tokens: [Self.token])
+        let (folders, library) = Self.library()
+        library.listenHistory.outbox.hold()  // connected, the token not at hand (the keyring locked)
+        for n in 1...2 { library.listenHistory.record(Self.listen(n, title: "Held \(n)")) }
+        library.flush()
+        #expect(try Self.waitingCount(folders) == 2, "the listens wait")
+        try await Self.untilReport(library) { $0.waiting == 2 }  // what Preferences says waits
+        #expect(try server.stats().listens.isEmpty, "nothing is sent without a token")
+        connect(library, to: server)
+        _ = try await Self.until(server) { $0.listens.count >= 2 }
+        try await Self.untilUpToDate(library)
+        let stats = try server.stats()
+        #expect(stats.listens.map(\.trackMetadata.trackName) == ["Held 1", "Held 2"] && stats.duplicates == 0)
+        #expect(try Self.waitingCount(folders) == 0)
     }
 
     @Test func listensWaitingWhenTheAppEndsArriveAfterItOpensAgain() async throws {

@@ -5,11 +5,15 @@ import Testing
 /// session bus, its keyrings in a folder of the test's, unlocked with a password given on its
 /// standard input. The app finds it as GNOME's Secret Service. Stopped when released.
 public final class PrivateKeyring {
+    /// The login keyring's password (what its prompt asks for once it is locked).
+    public static let password = "test-keyring-password"
     private let process = Process()
+    private let bus: SessionBus
     private var stopped = false
 
     /// Starts the keyring on `bus`, keeping its files under `folder`.
     public init(bus: SessionBus, folder: URL) throws {
+        self.bus = bus
         let runtime = folder.appendingPathComponent("keyring-runtime", isDirectory: true)
         try FileManager.default.createDirectory(at: runtime, withIntermediateDirectories: true, attributes: [.posixPermissions: 0o700])
         let input = Pipe()
@@ -25,7 +29,7 @@ public final class PrivateKeyring {
         process.standardOutput = FileHandle.nullDevice
         process.standardError = FileHandle.nullDevice
         try process.runWithSignalsUnblocked()  // so that SIGTERM stops it
-        input.fileHandleForWriting.write(Data("test-keyring-password".utf8))
+        input.fileHandleForWriting.write(Data(Self.password.utf8))
         try input.fileHandleForWriting.close()
         try Self.waitForSecretService(on: bus)
     }
@@ -34,20 +38,45 @@ public final class PrivateKeyring {
     private static func waitForSecretService(on bus: SessionBus) throws {
         let deadline = ContinuousClock.now + .seconds(60)
         while true {
-            let call = Process()
-            call.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-            call.arguments = ["gdbus", "call", "--address", bus.address, "--dest", "org.freedesktop.DBus", "--object-path", "/org/freedesktop/DBus",
-                              "--method", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets"]
-            let output = Pipe()
-            call.standardOutput = output
-            call.standardError = FileHandle.nullDevice
-            try call.run()
-            let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-            call.waitUntilExit()
+            let answer = try call(on: bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets")
             if answer.contains("true") { return }
             try #require(ContinuousClock.now < deadline, "gnome-keyring-daemon did not take the Secret Service's name")
             Thread.sleep(forTimeInterval: 0.05)  // another process takes the name
         }
+    }
+
+    /// Locks the login keyring, as a keyring is after a login without its password: the next
+    /// use of it asks for the password in the keyring's own prompt (`gcr-prompter`, on the
+    /// display).
+    public func lockLoginKeyring() throws {
+        let answer = try secretService("Lock", "['/org/freedesktop/secrets/collection/login']")
+        try #require(answer.contains("/collection/login"), "the login keyring was locked: \(answer)")
+    }
+
+    /// Whether the keyring holds an item whose attribute `service` is `service`, locked or not
+    /// (asked without unlocking anything).
+    public func holdsItem(service: String) throws -> Bool {
+        try secretService("SearchItems", "{'service': '\(service)'}").contains("/collection/")
+    }
+
+    /// The answer of the Secret Service's method `method` called with `argument` (GVariant text).
+    private func secretService(_ method: String, _ argument: String) throws -> String {
+        try Self.call(on: bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.\(method)", argument)
+    }
+
+    /// The answer of `method` of `object` at `destination` on `bus`, called with `argument`
+    /// (GVariant text), by `gdbus call`.
+    private static func call(on bus: SessionBus, _ destination: String, _ object: String, _ method: String, _ argument: String) throws -> String {
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        call.arguments = ["gdbus", "call", "--address", bus.address, "--dest", destination, "--object-path", object, "--method", method, argument]
+        let output = Pipe()
+        call.standardOutput = output
+        call.standardError = FileHandle.nullDevice
+        try call.run()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        call.waitUntilExit()
+        return answer
     }
 
     public func stop() {

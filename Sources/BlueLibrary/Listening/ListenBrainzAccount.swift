@@ -8,6 +8,8 @@ import LibraryCore
 /// keyring (`TokenKeyring`, off the GTK thread), and handed to the library's outbox, which
 /// sends the listens. Made at launch with the player; a token stored earlier connects at once.
 /// With no keyring to keep it in, the token is kept for this session only, and the user is told.
+/// When the token stored cannot be had at launch (the keyring stayed locked, or lost it), the
+/// listens wait in the held outbox until it is pasted again, or the user disconnects.
 @MainActor
 package final class ListenBrainzAccount {
     /// Where the connection is, in words the Preferences window shows.
@@ -101,13 +103,20 @@ package final class ListenBrainzAccount {
                 do throws(TokenKeyring.KeyringError) { return .success(try keyring.storedToken().flatMap(ListenBrainzToken.init(pasted:))) } catch { return .failure(error) }
             }.value
             guard state == .notConnected else { return }
+            // The user is connected: without the token, the listens wait until it is given again.
             switch stored {
             case .success(let token?):
                 outbox.connect(token, client: client)
                 state = .connected(user: nil, isForThisSessionOnly: false)
             case .success(nil):
+                outbox.hold()
                 state = .refused(reason: localized("Your ListenBrainz token is no longer in your keyring: paste it again to send your listens."))
+            case .failure(let error) where error.isLocked:
+                outbox.hold()
+                Log.ui.message("The ListenBrainz token could not be read from the keyring: \(error.reason)")
+                state = .refused(reason: localized("Your keyring stayed locked, so BlueLibrary could not read your ListenBrainz token: paste it again to send your listens."))
             case .failure(let error):
+                outbox.hold()
                 Log.ui.warning("The ListenBrainz token could not be read from the keyring: \(error.reason)")
                 state = .refused(reason: localized("Your keyring could not give BlueLibrary your ListenBrainz token: paste it again to send your listens."))
             }

@@ -58,7 +58,8 @@ package final class ListenBrainzPreferences {
     private func refresh() {
         let state = account.state
         tokenRow.isEditable = state != .checking
-        disconnectButton.isVisible = if case .connected = state { true } else { false }
+        // Held (connected, the token not at hand), the user may still stop the listens waiting.
+        disconnectButton.isVisible = if case .connected = state { true } else { account.outbox.isHeld }
         statusRow.title = Self.title(of: state)
         statusRow.subtitle = subtitle(of: state)
     }

@@ -4,12 +4,16 @@ import Foundation
 
 /// ListenBrainz's outbox as the app sees it, on the GTK thread: connect with a token (from
 /// then on, listens recorded go to the outbox and are sent by a `ListenSender` off the GTK
-/// thread), disconnect, and where sending is (`report`, told to `onReport`). The listens wait
+/// thread), hold it while the user is connected without a token at hand (listens wait, none is
+/// sent), disconnect, and where sending is (`report`, told to `onReport`). The listens wait
 /// in the library database, so they survive quits, crashes and days offline.
 @MainActor
 public final class ListenOutbox {
-    /// The token listens are sent with; nil when not connected.
+    /// The token listens are sent with; nil when not connected, or held.
     public private(set) var token: ListenBrainzToken?
+    /// Whether listens wait without being sent: the user is connected, but the token is not at
+    /// hand (the keyring stayed locked, or has none), or the service no longer accepts it.
+    public private(set) var isHeld = false
     /// The sender's last report.
     public private(set) var report = OutboxReport(status: .notConnected, waiting: nil)
     /// Told of every report, on the GTK thread.
@@ -29,13 +33,17 @@ public final class ListenOutbox {
         stop()
     }
 
-    /// Whether listens recorded now go to the outbox.
+    /// Whether listens are sent with a token now.
     public var isConnected: Bool { token != nil }
+
+    /// Whether listens recorded now go to the outbox: while connected, and while held.
+    public var takesListens: Bool { token != nil || isHeld }
 
     /// Sends the outbox with `token` to `client`'s service from now on (what was waiting
     /// first, oldest first); after a failure, waits `firstRetry`, then twice as long each time.
     public func connect(_ token: ListenBrainzToken, client: ListenBrainzClient = ListenBrainzClient(), firstRetry: Duration = ListenSender.firstRetry) {
         self.token = token
+        isHeld = false
         connections += 1
         // Until the sender says otherwise, it sends what waits.
         report = OutboxReport(status: .sending, waiting: report.waiting, connection: connections, serial: report.serial)
@@ -46,13 +54,24 @@ public final class ListenOutbox {
     /// Stops sending; what waits stays in the outbox for the next connection.
     public func disconnect() {
         token = nil
+        isHeld = false
         connections += 1
         call(sender) { await $0.use(nil) }
     }
 
-    /// Tells the sender a listen was recorded.
+    /// Keeps the listens recorded from now on waiting, without sending any, until `connect(_:)`
+    /// gives a token or `disconnect()` ends it: the user is connected, but the token is not at
+    /// hand this session. The report says how many wait.
+    public func hold() {
+        token = nil
+        isHeld = true
+        connections += 1
+        call(startedSender) { await $0.use(nil) }
+    }
+
+    /// Tells the sender a listen was recorded (held, it counts what waits again).
     func listenRecorded() {
-        guard token != nil else { return }
+        guard takesListens else { return }
         call(sender) { await $0.listenRecorded() }
     }
 
@@ -89,9 +108,12 @@ public final class ListenOutbox {
     private func take(_ report: OutboxReport) {
         // Reports come over separate tasks: one late, or about a connection ended since, is stale.
         guard report.serial > self.report.serial, report.connection == (token == nil ? 0 : connections) else { return }
-        // A report of the token refused ends the connection: listens recorded from now on wait
-        // only once a token is given again.
-        if report.status == .tokenRefused { token = nil }
+        // A report of the token refused ends the connection, and holds the outbox: listens
+        // recorded from now on wait for a token given again.
+        if report.status == .tokenRefused {
+            token = nil
+            isHeld = true
+        }
         self.report = report
         onReport?(report)
     }

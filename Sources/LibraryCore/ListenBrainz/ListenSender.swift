@@ -127,8 +127,10 @@ public actor ListenSender {
         var retry: Duration?
         while !Task.isCancelled {
             guard let connection else {
-                if !wasRefused { await report(status: .notConnected) }
-                await waitForWakeUp(wakesOnListen: false)
+                // Held (the outbox takes listens without a token), each listen recorded wakes
+                // this to count what waits again.
+                await report(status: wasRefused ? .tokenRefused : .notConnected)
+                await waitForWakeUp(wakesOnListen: true)
                 continue
             }
             // What is read next holds every listen recorded before this (a read comes after

@@ -65,7 +65,7 @@ public final class ListenHistory {
     /// and a title). Nothing in a read-only library.
     public func record(_ listen: Listen) {
         guard !isReadOnly else { return }
-        let waits = outbox.isConnected && listen.canBeSent
+        let waits = outbox.takesListens && listen.canBeSent
         submit(.recordListen(listen, waiting: waits))
         if waits { outbox.listenRecorded() }
         if isRead {
