@@ -7,7 +7,9 @@
  *
  * With BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 in the environment it exits right after its first
  * frame is painted (the first "after-paint" of the window's frame clock), like the app does,
- * so the wall time of the process is its time to first frame.
+ * so the wall time of the process is its time to first frame (and until visually complete: it
+ * has no covers); BLUELIBRARY_FIRST_PAINT_FILE=<file> gets that frame's time
+ * (bench/first-frame-exit.h).
  *
  * Built by bench/run:
  *   cc $(pkg-config --cflags gtk4) bench/baseline.c -o .build/bench/baseline $(pkg-config --libs gtk4) -O2

@@ -21,9 +21,11 @@
  *
  * Usage: equivalent [ALBUMS [COVER_FOLDER]]   (5 albums, no covers, by default)
  *
- * With BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 in the environment it exits right after its first
- * frame is painted (the first "after-paint" of the window's frame clock), like the app and
- * bench/baseline.c do, so the wall time of the process is its time to first frame. With
+ * With BLUELIBRARY_EXIT_AFTER_FIRST_FRAME=1 in the environment it exits right after the first
+ * frame it paints with every cover on screen in place (an "after-paint" of the window's frame
+ * clock), like the app does, so the wall time of the process is its time until visually
+ * complete; BLUELIBRARY_FIRST_PAINT_FILE=<file> gets the time of its very first frame
+ * (bench/first-frame-exit.h). With
  * BLUELIBRARY_EQUIVALENT_INTERACTIONS=<repetitions> it measures the interactions that
  * bluelibrary-bench measures of the app, prints them as JSON lines and exits
  * (bench/equivalent-interactions.c).

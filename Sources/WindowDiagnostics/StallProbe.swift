@@ -52,11 +52,7 @@ final class StallProbe {
     static let keptOverFrame = 2000
     /// When the probe started, on the system's monotonic clock (`CLOCK_MONOTONIC`, seconds):
     /// `atSeconds` plus this is a time another process can compare with its own.
-    private let startedMonotonic: Double = {
-        var time = timespec()
-        clock_gettime(CLOCK_MONOTONIC, &time)
-        return Double(time.tv_sec) + Double(time.tv_nsec) / 1e9
-    }()
+    private let startedMonotonic = MonotonicClock.seconds
 
     /// One long stall while playing: how late, when (seconds since the window opened), in
     /// which track (its index when the stall ended), and how much of the gap the thread spent

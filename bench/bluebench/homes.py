@@ -17,6 +17,7 @@ from .paths import shown_path
 # while the homes are made.
 LIBRARY_IMPORT_TIMEOUT = 600.0
 EXIT_AFTER_FIRST_FRAME = "BLUELIBRARY_EXIT_AFTER_FIRST_FRAME"
+FIRST_PAINT_FILE = "BLUELIBRARY_FIRST_PAINT_FILE"
 # What the app's library folder ($XDG_DATA_HOME/bluelibrary) holds before each launch: the
 # database and its daily backup (a fresh backup: the app makes none during the launches).
 PRISTINE_LIBRARY_FILES = ("library.sqlite3", "library.sqlite3.backup")

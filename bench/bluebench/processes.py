@@ -20,6 +20,7 @@ class Run:
     max_rss_kib: int
     status: int  # exit code, or -signal
     timed_out: bool
+    started: float = 0.0  # when it was spawned, on the monotonic clock (seconds), as children read it
 
     @property
     def ok(self) -> bool:
@@ -84,11 +85,12 @@ def exit_status(wait_status: int) -> int:
 
 def timed_run(argv: list[str], env: dict[str, str], timeout: float) -> Run:
     """Runs argv with its standard streams on /dev/null, in its own session; returns the
-    wall time from just before the spawn to its exit, and its ru_maxrss (KiB)."""
+    wall time from just before the spawn to its exit (the monotonic clock, which the child can
+    read too), and its ru_maxrss (KiB)."""
     devnull = os.open(os.devnull, os.O_RDWR)
     try:
         actions = [(os.POSIX_SPAWN_DUP2, devnull, fd) for fd in (0, 1, 2)]
-        start = time.perf_counter()
+        start = time.clock_gettime(time.CLOCK_MONOTONIC)
         pid = os.posix_spawn(argv[0], argv, env, file_actions=actions, setsid=True)
     finally:
         os.close(devnull)
@@ -96,12 +98,13 @@ def timed_run(argv: list[str], env: dict[str, str], timeout: float) -> Run:
     killer.start()
     try:
         os.waitid(os.P_PID, pid, os.WEXITED | os.WNOWAIT)
-        seconds = time.perf_counter() - start
+        seconds = time.clock_gettime(time.CLOCK_MONOTONIC) - start
     except BaseException:  # Ctrl+C: leave nothing running
         killer.abandon()
         raise
     status, usage = killer.reap()
-    return Run(seconds=seconds, max_rss_kib=usage.ru_maxrss, status=exit_status(status), timed_out=killer.timed_out)
+    return Run(seconds=seconds, max_rss_kib=usage.ru_maxrss, status=exit_status(status), timed_out=killer.timed_out,
+               started=start)
 
 
 def streamed_run(argv: list[str], env: dict[str, str], cwd: Path, timeout: float) -> tuple[list[str], Run]:
