@@ -41,6 +41,12 @@ public final class PositionListModel: ObjectHandle {
     }
 
     public func insert(at position: Int) { splice(at: position, removing: 0, inserting: 1) }
+
+    /// Inserts an item at `position` as the item there made into two (one removed, two
+    /// added): a list view that anchors its rows on the item at `position` puts its anchor on
+    /// the new item, where the old one was, instead of keeping the old one where it is and
+    /// showing the new one beside it. The row of the old item is made again.
+    public func insert(replacingItemAt position: Int) { splice(at: position, removing: 1, inserting: 2) }
     public func remove(at position: Int) { splice(at: position, removing: 1, inserting: 0) }
 
     private func splice(at position: Int, removing removed: Int, inserting added: Int) {

@@ -236,7 +236,7 @@ public final class MainWindowController {
         for change in update.albumChanges {
             switch change {
             case .removed(let index): scroller.removeView(at: index)
-            case .inserted(let index): scroller.insertView(at: index)
+            case .inserted(let index): scroller.insertView(at: index, selected: update.insertsTheSelection(at: index))
             case .updated(let index): scroller.reconfigureView(at: index)
             case .appended:
                 scroller.appendViews()

@@ -129,10 +129,30 @@ public final class HorizontalScrollerView: Widget {
         }
     }
 
-    /// Adds a slot for a view inserted at `index` (the data source already counts it).
-    public func insertView(at index: Int) {
-        updateProgrammatically { model.insert(at: index) }
+    /// Adds a slot for a view inserted at `index` (the data source already counts it);
+    /// `selected` says the delegate selects it next.
+    ///
+    /// A view inserted where the selection is and selected (an album put back by an undo,
+    /// where the album that took its place is selected) takes the selected view's place on
+    /// screen. GTK 4.8 keeps its rows anchored on the item it tracks, so a plain insertion
+    /// leaves the selected view where it is and the new one beside it, and centring the new
+    /// one then moves the strip by a cover and binds rows again (an undo cost 1.4× a
+    /// deletion with cairo, `bench/RESULTS.md`). Inserted as the selected slot made into two,
+    /// GTK's anchor goes to the new one and nothing moves. The focus follows, as it does
+    /// after a removal.
+    public func insertView(at index: Int, selected: Bool = false) {
+        guard selected, index == selectedIndex else {
+            updateProgrammatically { model.insert(at: index) }
+            updateNearness()
+            return
+        }
+        let hadFocus = hasFocus
+        updateProgrammatically { model.insert(replacingItemAt: index) }
+        if hadFocus, let inserted = view(at: index) {
+            inserted.grabParentFocus()
+        }
         updateNearness()
+        if hadFocus { focusWhenShown() }
     }
 
     /// Adds slots for views added after the last one (the data source already counts them):

@@ -28,6 +28,12 @@ public struct LibraryUpdate: Sendable {
         albumChanges.isEmpty && !selectionChanged && !undoStateChanged && hidden.isEmpty
     }
 
+    /// Whether the change is one album inserted at `index` and selected there (an album put
+    /// back by an undo, where the album that took its place was selected).
+    public func insertsTheSelection(at index: Int) -> Bool {
+        albumChanges.count == 1 && selection == index
+    }
+
     /// Whether albums left the list shown (a deletion, or a list shown anew).
     public var removesAlbums: Bool {
         albumChanges.contains { change in
