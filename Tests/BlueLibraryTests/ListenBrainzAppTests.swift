@@ -48,7 +48,7 @@ struct ListenBrainzAppTests {
             try down.fail(.down, next: 1_000)
             try await app.press("ctrl+space")
             _ = try await app.report { $0.playback?.status == "stopped" && $0.properties.contains("Played: 3 times · last today") }
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
             while try Self.waitingCount(folders) < 3 {
                 try #require(ContinuousClock.now < deadline, "the listens reached the outbox")
                 try await Task.sleep(for: .milliseconds(50))  // another process commits them
@@ -158,7 +158,7 @@ struct ListenBrainzAppTests {
 
     /// The app's accessible tree once `condition` holds of it.
     static func untilTree(_ app: AppProcess, bus: SessionBus, _ condition: ([AccessibleNode]) -> Bool) async throws -> [AccessibleNode] {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
         while true {
             let tree = try await AccessibleNode.read(app, bus: bus)
             if condition(tree) { return tree }

@@ -123,7 +123,7 @@ struct MediaControlsAppTests {
     }
 
     /// Waits for a condition on another process's output.
-    private func waitFor(_ what: String, timeout: Duration = .seconds(60), _ condition: () -> Bool) async throws {
+    private func waitFor(_ what: String, timeout: Duration = MainLoopDriver.hangGuard, _ condition: () -> Bool) async throws {
         let deadline = ContinuousClock.now + timeout
         while !condition() {
             try #require(ContinuousClock.now < deadline, "timed out waiting for \(what)")

@@ -182,7 +182,7 @@ struct QueueAppTests {
             // The memento is written within 0.3 s of a change: wait until it has the whole queue
             // (Two's first track, One, Two's second track).
             let stateFile = folders.locations.stateFile
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
             let savedRuns = { (try? Data(contentsOf: stateFile)).flatMap { try? AppState.decode($0) }?.playback?.queue?.runs.count }
             while savedRuns() != 3 {
                 try #require(ContinuousClock.now < deadline, "the queue reached state.json")

@@ -123,7 +123,7 @@ struct SharedLibraryTests {
             let launched = ContinuousClock.now
             let second = try AppProcess(folders: folders, bus: bus.address, accessible: true)
             var tree: [AccessibleNode] = []
-            let deadline = ContinuousClock.now + .seconds(60)
+            let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
             // The title and the description reach the accessible tree one after the other.
             while !(tree.contains { $0.name == "Library Already Open" } && tree.contains { $0.name.hasPrefix("Another BlueLibrary has") }) {
                 try #require(second.process.isRunning, "the second launch quit: \(second.output)")
@@ -303,7 +303,7 @@ struct SharedLibraryTests {
 extension SharedLibraryTests {
     /// Has the real binary make the library at `folders` (importing its `albums.json`, or
     /// the default library), as a first launch does, and exit after its first frame.
-    static func makeLibrary(in folders: TestFolders, timeout: Duration = .seconds(60)) async throws {
+    static func makeLibrary(in folders: TestFolders, timeout: Duration = MainLoopDriver.hangGuard) async throws {
         let app = try AppProcess(folders: folders, environment: ["BLUELIBRARY_EXIT_AFTER_FIRST_FRAME": "1"])
         #expect(try await app.waitForExit(timeout: timeout) == 0, "\(app.output)")
         try #require(FileManager.default.fileExists(atPath: folders.locations.databaseFile.path))

@@ -20,7 +20,7 @@ final class Command {
         process.arguments = arguments
         process.standardOutput = try FileHandle(forWritingTo: folder.appendingPathComponent("out"))
         process.standardError = try FileHandle(forWritingTo: folder.appendingPathComponent("err"))
-        try process.run()
+        try process.runWithSignalsUnblocked()
         status = { [process] in process.isRunning ? nil : process.terminationStatus }
     }
 

@@ -52,10 +52,10 @@ struct FollowedFolderTests {
         }
     }
 
-    /// Waits until `condition` holds (a minute at most, for a slow machine): the followed
+    /// Waits until `condition` holds (`MainLoopDriver.hangGuard` at most, for a slow machine): the followed
     /// change is imported on the main actor, which this test yields to while it waits.
     func waitUntil(_ condition: @MainActor () -> Bool) async -> Bool {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
         while !condition() {
             guard ContinuousClock.now < deadline else { return false }
             try? await Task.sleep(for: .milliseconds(10))

@@ -43,7 +43,7 @@ struct RelaunchTests {
         let first = LibraryAPI(locations: folders.locations, saveDelay: .milliseconds(20))
         first.deleteAlbum(at: 0)
         // No flush: wait until the commit lands, as a killed app would leave it.
-        let deadline = ContinuousClock.now + .seconds(60)  // a guard against a hang
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard  // a guard against a hang
         while (try? folders.database().albums.count) != 4 {
             try #require(ContinuousClock.now < deadline, "the deletion was not committed")
             try await Task.sleep(for: .milliseconds(10))
@@ -115,7 +115,7 @@ struct RelaunchTests {
     }
 
     private func waitFor(_ condition: () -> Bool) async throws {
-        let deadline = ContinuousClock.now + .seconds(60)  // a guard against a hang
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard  // a guard against a hang
         while !condition() {
             try #require(ContinuousClock.now < deadline, "timed out")
             await Task.yield()

@@ -18,6 +18,8 @@ public final class PrivateDisplay: Sendable {
     /// The display's name, for `DISPLAY` (":3").
     public let name: String
     private let server: Process
+    /// This end of the pipe the server printed its display's number on (closed at `stop()`).
+    private let announcement: FileHandle
 
     /// Starts an X server and waits until it accepts clients. It picks a display number no
     /// other server holds and says which (`-displayfd`), so servers started at once never meet.
@@ -34,14 +36,17 @@ public final class PrivateDisplay: Sendable {
         let number = output.fileHandleForReading.readLine().flatMap { Int($0) }
         guard let number else {
             server.terminate()
+            try? output.fileHandleForReading.close()
             throw StartFailure()
         }
         self.server = server
+        announcement = output.fileHandleForReading
         name = ":\(number)"
     }
 
     /// Stops the server: SIGTERM, and SIGKILL if it is still there after 5 seconds.
     public func stop() {
+        defer { try? announcement.close() }
         guard !server.hasEnded else { return }
         server.terminate()
         if !server.waitUntilEnded(within: .seconds(5)) { kill(server.processIdentifier, SIGKILL) }

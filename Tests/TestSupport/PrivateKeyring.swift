@@ -36,7 +36,7 @@ public final class PrivateKeyring {
 
     /// Returns once `org.freedesktop.secrets` has an owner on `bus` (the daemon took the name).
     private static func waitForSecretService(on bus: SessionBus) throws {
-        let deadline = ContinuousClock.now + .seconds(60)
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
         while true {
             let answer = try call(on: bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets")
             if answer.contains("true") { return }
@@ -73,8 +73,9 @@ public final class PrivateKeyring {
         let output = Pipe()
         call.standardOutput = output
         call.standardError = FileHandle.nullDevice
-        try call.run()
+        try call.runWithSignalsUnblocked()
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
         call.waitUntilExit()
         return answer
     }

@@ -70,7 +70,9 @@ public final class PrivatePulseAudio: @unchecked Sendable {
             try? FileManager.default.removeItem(at: folder)
             throw error
         }
-        guard let line = announce.fileHandleForReading.readLine(), let id = pid_t(line) else {
+        let line = announce.fileHandleForReading.readLine()
+        try? announce.fileHandleForReading.close()  // the wrapper prints nothing more
+        guard let line, let id = pid_t(line) else {
             daemonID = 0
             stop()
             throw Failure(description: "the PulseAudio wrapper did not start")
@@ -111,7 +113,7 @@ public final class PrivatePulseAudio: @unchecked Sendable {
     /// Runs `tool` (found in PATH) with `arguments` as a client of this server and waits for it
     /// to end (stopping it after `timeout`); returns its standard output. Throws when it fails.
     @discardableResult
-    public func run(_ tool: String, _ arguments: [String], timeout: Duration = .seconds(60)) async throws -> String {
+    public func run(_ tool: String, _ arguments: [String], timeout: Duration = MainLoopDriver.hangGuard) async throws -> String {
         let output = folder.appendingPathComponent("client-\(UUID().uuidString).out")
         try Data().write(to: output)
         defer { try? FileManager.default.removeItem(at: output) }
@@ -216,21 +218,5 @@ public final class PrivatePulseAudio: @unchecked Sendable {
             usleep(5_000)
         }
         return true
-    }
-}
-
-// MARK: - Starting processes
-
-extension Process {
-    /// Starts the process with no signal blocked. A child inherits the signal mask of the
-    /// thread that starts it, and the threads Swift concurrency runs tests on block nearly
-    /// every signal: started from one, a child ignores SIGTERM (`terminate()` does nothing),
-    /// and a shell in it never sees its own children end.
-    public func runWithSignalsUnblocked() throws {
-        var none = sigset_t(), previous = sigset_t()
-        sigemptyset(&none)
-        pthread_sigmask(SIG_SETMASK, &none, &previous)
-        defer { pthread_sigmask(SIG_SETMASK, &previous, nil) }
-        try run()
     }
 }

@@ -18,6 +18,8 @@ public final class SessionBus {
     private var stopped = false
     /// The configuration made for a bus with services left out (removed at `stop()`).
     private let configurationFolder: URL?
+    /// This end of the pipe the daemon printed its address and pid on (closed at `stop()`).
+    private let announcement: FileHandle
 
     /// A bus that starts the system's session services on demand (AT-SPI, dconf, the keyring…),
     /// but for those whose bus names are in `unavailable` (e.g. `org.freedesktop.secrets`: a
@@ -37,6 +39,7 @@ public final class SessionBus {
         process.standardError = FileHandle.nullDevice
         try process.runWithSignalsUnblocked()  // so that SIGTERM stops it
         let reader = output.fileHandleForReading
+        announcement = reader
         address = reader.readLine() ?? ""
         group = reader.readLine().flatMap { pid_t($0) } ?? 0
         try #require(address.hasPrefix("unix:") && group > 0, "dbus-daemon did not start")
@@ -83,7 +86,10 @@ public final class SessionBus {
     public func stop() {
         guard !stopped else { return }
         stopped = true
-        defer { configurationFolder.map { try? FileManager.default.removeItem(at: $0) } }
+        defer {
+            configurationFolder.map { try? FileManager.default.removeItem(at: $0) }
+            try? announcement.close()
+        }
         guard kill(-group, SIGTERM) == 0 else { return }
         _ = process.waitUntilEnded(within: .seconds(5))  // setsid ends as the bus does
         kill(-group, SIGKILL)
@@ -106,9 +112,10 @@ public final class SessionBus {
                           "--object-path", "/org/a11y/bus", "--method", "org.a11y.Bus.GetAddress"]
         call.standardOutput = output
         call.standardError = FileHandle.nullDevice
-        try call.run()
+        try call.runWithSignalsUnblocked()
         // The answer is a GVariant tuple: ('unix:path=…,guid=…',)
         let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
         let quoted = answer.split(separator: "'", omittingEmptySubsequences: false)
         let busAddress = quoted.count >= 3 ? String(quoted[1]) : ""
         try #require(busAddress.hasPrefix("unix:"), "no accessibility bus on the session bus: \(answer)")

@@ -220,7 +220,7 @@ public final class MonitorRecording: @unchecked Sendable {
 
     /// Waits for a left-channel sample of `threshold` or more in magnitude at frame `start` or
     /// later; returns its frame.
-    public func waitForSound(threshold: Int16 = 500, from start: Int = 0, timeout: Duration = .seconds(60)) async throws -> Int {
+    public func waitForSound(threshold: Int16 = 500, from start: Int = 0, timeout: Duration = MainLoopDriver.hangGuard) async throws -> Int {
         var next = max(0, start)
         return try await poll(timeout, "sound of \(threshold) or more from frame \(start)") {
             while next < samples.count / 2 {
@@ -234,7 +234,7 @@ public final class MonitorRecording: @unchecked Sendable {
     /// Waits for `length` consecutive left-channel samples below `threshold` in magnitude,
     /// at frame `start` or later; returns the first of them.
     public func waitForSilence(_ length: Int, threshold: Int16 = 500, from start: Int = 0,
-                               timeout: Duration = .seconds(60)) async throws -> Int {
+                               timeout: Duration = MainLoopDriver.hangGuard) async throws -> Int {
         var next = max(0, start), run = 0
         return try await poll(timeout, "\(length) silent frames from frame \(start)") {
             while next < samples.count / 2 {
@@ -247,7 +247,7 @@ public final class MonitorRecording: @unchecked Sendable {
     }
 
     /// Waits until `count` frames are recorded.
-    public func waitForFrames(_ count: Int, timeout: Duration = .seconds(60)) async throws {
+    public func waitForFrames(_ count: Int, timeout: Duration = MainLoopDriver.hangGuard) async throws {
         try await poll(timeout, "\(count) frames") { samples.count / 2 >= count ? () : nil }
     }
 

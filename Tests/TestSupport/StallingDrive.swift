@@ -30,7 +30,7 @@ public final class StallingDrive: @unchecked Sendable {
                              source.path, mountPoint.path, control.path]
         // A test's thread blocks SIGTERM, which `terminate()` sends and libfuse ends on.
         try process.runWithSignalsUnblocked()
-        try await Self.waitUntil(deadline: .seconds(60)) { [process] in
+        try await Self.waitUntil(deadline: MainLoopDriver.hangGuard) { [process] in
             guard process.isRunning else { throw MountFailure(log: control.appendingPathComponent("drive.log")) }
             return Self.isMounted(mountPoint)
         }

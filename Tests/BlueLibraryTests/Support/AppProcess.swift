@@ -82,7 +82,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// The latest report, once one satisfies `condition`.
-    func report(where condition: @Sendable (WindowReport) -> Bool = { _ in true }, timeout: Duration = .seconds(60)) async throws -> WindowReport {
+    func report(where condition: @Sendable (WindowReport) -> Bool = { _ in true }, timeout: Duration = MainLoopDriver.hangGuard) async throws -> WindowReport {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let data = try? Data(contentsOf: reportFile),
@@ -99,7 +99,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// The X11 window of the app, once it is on show: a report can describe the window a
     /// moment before a loaded X server has mapped it.
-    func windowID(timeout: Duration = .seconds(60)) async throws -> UInt {
+    func windowID(timeout: Duration = MainLoopDriver.hangGuard) async throws -> UInt {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let window = try await Self.mainWindows(ownedBy: process.processIdentifier).last { return window }
@@ -135,7 +135,7 @@ final class AppProcess: @unchecked Sendable {
     }
 
     /// The app's X11 window titled exactly `title` (a dialog, a file chooser), once it shows.
-    func window(titled title: String, timeout: Duration = .seconds(60)) async throws -> UInt {
+    func window(titled title: String, timeout: Duration = MainLoopDriver.hangGuard) async throws -> UInt {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if let id = try await windows(titled: title).last { return id }
@@ -146,7 +146,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// Waits until no window of the app titled `title` is on show (a dialog closed); false
     /// if one still is after `timeout`.
-    func waitUntilGone(titled title: String, timeout: Duration = .seconds(60)) async throws -> Bool {
+    func waitUntilGone(titled title: String, timeout: Duration = MainLoopDriver.hangGuard) async throws -> Bool {
         let deadline = ContinuousClock.now + timeout
         while ContinuousClock.now < deadline {
             if try await !isWindowShown(titled: title) { return true }
@@ -227,7 +227,7 @@ final class AppProcess: @unchecked Sendable {
     /// Waits until the app has printed one of `texts` (log lines saying it reached a state),
     /// and returns the first one found; fails the test if it exits or the deadline passes first.
     @discardableResult
-    func waitForOutput(_ texts: String..., timeout: Duration = .seconds(60)) async throws -> String {
+    func waitForOutput(_ texts: String..., timeout: Duration = MainLoopDriver.hangGuard) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         while true {
             let printed = output
@@ -240,7 +240,7 @@ final class AppProcess: @unchecked Sendable {
 
     /// Waits for the app to exit; returns its status. Fails the test if the app logged a
     /// critical warning while it ran.
-    func waitForExit(timeout: Duration = .seconds(60)) async throws -> Int32 {
+    func waitForExit(timeout: Duration = MainLoopDriver.hangGuard) async throws -> Int32 {
         let deadline = ContinuousClock.now + timeout
         while process.isRunning {
             try #require(ContinuousClock.now < deadline, "bluelibrary did not exit")
@@ -277,11 +277,12 @@ final class AppProcess: @unchecked Sendable {
         process.arguments = arguments
         process.environment = PrivateDisplay.environment()
         process.standardOutput = output
-        try process.run()
+        try process.runWithSignalsUnblocked()
         let reader = output.fileHandleForReading
         let data = await withCheckedContinuation { continuation in
             DispatchQueue.global().async { continuation.resume(returning: reader.readDataToEndOfFile()) }
         }
+        try? reader.close()
         while process.isRunning {
             try await Task.sleep(for: .milliseconds(5))  // it closed its output: it is ending
         }

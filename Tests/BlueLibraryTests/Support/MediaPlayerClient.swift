@@ -1,5 +1,6 @@
 import Foundation
 import Testing
+import TestSupport
 
 /// Talks to the app's MPRIS service from outside, as GNOME Shell's media controls do: over a
 /// private session bus, with `gdbus` (and `playerctl`, the tool users script it with).
@@ -34,7 +35,7 @@ struct MediaPlayerClient {
 
     /// Waits until the property `name` prints with `text` in it; returns what it printed.
     @discardableResult
-    func waitFor(_ name: String, containing text: String, timeout: Duration = .seconds(60)) async throws -> String {
+    func waitFor(_ name: String, containing text: String, timeout: Duration = MainLoopDriver.hangGuard) async throws -> String {
         let deadline = ContinuousClock.now + timeout
         var last = ""
         while ContinuousClock.now < deadline {
