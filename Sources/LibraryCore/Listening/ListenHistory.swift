@@ -88,12 +88,15 @@ public final class ListenHistory {
     }
 
     /// Reads every album's plays off the GTK thread, once, as the library opens: on the commit
-    /// queue, so the read holds every listen recorded before it and none after.
+    /// queue, so the read holds every listen recorded before it and none after. A library
+    /// closed before the read came has nothing to count.
     func read() {
         Task { [weak self, persistency] in
             let plays: [AlbumID: AlbumPlays]
             do {
                 plays = try await persistency.readAfterCommits { database in try database.albumPlays() }
+            } catch is CancellationError {
+                return
             } catch {
                 Log.core.warning("the play counts could not be read: \(error)")
                 plays = [:]

@@ -222,13 +222,13 @@ final class PersistencyManager: Sendable {
         }
     }
 
-    /// Moves the WAL into the database and closes it (`LibraryDatabase.checkpointAndClose`);
-    /// whether every change is in the database file now.
     /// Commits what waits and stops the upkeep, for an owner that goes away without closing.
     func stopUpkeep() {
         commits.stopUpkeep()
     }
 
+    /// Moves the WAL into the database and closes it (`LibraryDatabase.checkpointAndClose`);
+    /// whether every change is in the database file now.
     func closeDatabase() -> Bool {
         // On the commit queue, so that no upkeep runs while it closes; after the reads aside.
         commits.finish { [asideReads, isClosing] database in
@@ -239,12 +239,19 @@ final class PersistencyManager: Sendable {
     }
 
     /// Runs `work` on the commit queue, after every change submitted so far (so it reads the
-    /// library as the window shows it), and hands its result to `then` on the main actor.
+    /// library as the window shows it), and hands its result to `then` on the main actor: a
+    /// `CancellationError` once the database is closed (the library closed before it came).
     private func read<Value: Sendable>(
         _ work: @escaping @Sendable (LibraryDatabase) throws -> Value,
         then: @escaping @MainActor @Sendable (Result<Value, any Error>) -> Void
     ) {
-        commits.enqueue { database in Self.answer(work, from: database, then: then) }
+        commits.enqueue { [isClosing] database in
+            guard !isClosing.withLock({ $0 }) else {
+                Task { @MainActor in then(.failure(CancellationError())) }
+                return
+            }
+            Self.answer(work, from: database, then: then)
+        }
     }
 
     /// Runs `work` on a background queue of its own (what it reads is committed, and it never
