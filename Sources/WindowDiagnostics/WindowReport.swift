@@ -34,6 +34,8 @@ package struct WindowReport: Codable, Equatable, Sendable {
     package var subtitle: String
     /// The problem dialog's message while it shows.
     package var problem: String?
+    /// The problem dialog's heading while it shows.
+    package var problemHeading: String?
     /// The dialog asking whether to quit without unsaved changes, while it shows (its body).
     package var quitConfirmation: String?
     package var toast: String?
@@ -145,6 +147,7 @@ extension MainWindowController {
             spinnersRunning: shown.filter(\.isLoading).count,
             subtitle: headerBar.title.subtitle,
             problem: problems.isShown ? problems.message : nil,
+            problemHeading: problems.isShown ? problems.heading : nil,
             quitConfirmation: quitConfirmation?.body,
             toast: toast.isShown ? toast.message : nil,
             isDark: StyleManager.isDark,

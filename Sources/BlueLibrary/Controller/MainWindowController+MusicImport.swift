@@ -97,7 +97,7 @@ extension MainWindowController {
         importProgress.finish()
         musicFoldersWindow?.reload()
         toast.show(Self.describe(summary, of: folders))
-        problems.show(Self.skippedMessages(summary.skipped), heading: localized("Some Files Were Skipped"))
+        showSkipped(summary.skipped)
         if let next = musicImports.waiting.first {
             musicImports.waiting.removeFirst()
             importMusic(next.folders, then: next.done)
@@ -126,11 +126,30 @@ extension MainWindowController {
         return summary.wasCancelled ? localized("Import stopped: %@", text) : text
     }
 
-    /// The lines of the dialog for files an import left out: how many, and the first ten.
-    static func skippedMessages(_ skipped: [SkippedFile]) -> [String] {
+    /// The files an import left out, in one dialog. When the tag reader could not be started,
+    /// that is said once, with where it was looked for and how to bring it back, not once per
+    /// file; the files left out for other reasons follow.
+    private func showSkipped(_ skipped: [SkippedFile]) {
+        let unread = skipped.filter { $0.reason == .readerMissing }
+        let others = skipped.filter { $0.reason != .readerMissing }
+        guard !unread.isEmpty else {
+            problems.show(Self.skippedMessages(others), heading: localized("Some Files Were Skipped"))
+            return
+        }
+        let missing = MissingTagReader.current()
+        Log.ui.warning("the tag reader could not be started (looked for at \(missing.searchedPaths.joined(separator: ", "))); \(unread.count) files were not read")
+        let rest = Self.skippedMessages(others, besidesUnread: true)
+        problems.show(missing.lines(unreadFiles: unread.count) + (rest.isEmpty ? [] : [""] + rest), heading: missing.heading)
+    }
+
+    /// The lines of the dialog for files an import left out: how many, and the first ten;
+    /// `besidesUnread` when they follow the files the tag reader could not read.
+    static func skippedMessages(_ skipped: [SkippedFile], besidesUnread: Bool = false) -> [String] {
         guard !skipped.isEmpty else { return [] }
         let shown = 10
-        var lines = [localizedPlural("%@ file was skipped:", "%@ files were skipped:", skipped.count)]
+        var lines = [besidesUnread
+            ? localizedPlural("Besides, %@ file was skipped:", "Besides, %@ files were skipped:", skipped.count)
+            : localizedPlural("%@ file was skipped:", "%@ files were skipped:", skipped.count)]
         lines += skipped.prefix(shown).map { "• " + $0.message }
         if skipped.count > shown {
             lines.append(localizedPlural("…and %@ more", "…and %@ more", skipped.count - shown))

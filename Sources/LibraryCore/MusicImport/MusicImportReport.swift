@@ -58,7 +58,7 @@ public struct SkippedFile: Error, Hashable, Sendable {
         case .coverTooLarge: localized("The cover inside “%@” is larger than 20 MB, so it was not used.", name)
         case .crashedTheReader: localized("“%@” made the tag reader stop, so it was left out. It is read again once the file changes.", name)
         case .notAnswering: localized("“%@” gave no answer for 10 seconds (is its drive still answering?), so it was left out. It is read again once the file changes.", name)
-        case .readerMissing: localized("“%@” could not be read: BlueLibrary’s tag reader (bluelibrary-tag-reader) is missing. Installing BlueLibrary again brings it back.", name)
+        case .readerMissing: localized("“%@” could not be read: BlueLibrary’s tag reader (bluelibrary-tag-reader) could not be started.", name)
         }
     }
 }

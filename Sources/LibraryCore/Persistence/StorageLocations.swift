@@ -128,29 +128,19 @@ public enum BundledData {
         if let override = ProcessInfo.processInfo.environment[overrideVariable], !override.isEmpty {
             folders.append(URL(fileURLWithPath: override, isDirectory: true))
         }
-        guard let binFolder = executableFolder() else { return folders }
+        guard let binFolder = RunningProgram.folder else { return folders }
         folders.append(binFolder.deletingLastPathComponent().appendingPathComponent("share/\(StorageLocations.appFolder)"))
-
-        // A development build lives in <source>/.build/<triple>/<configuration>/.
-        var folder = binFolder
-        for _ in 0..<5 {
-            folder = folder.deletingLastPathComponent()
-            if FileManager.default.fileExists(atPath: folder.appendingPathComponent("Package.swift").path) {
-                folders.append(folder.appendingPathComponent("data"))
-                break
-            }
+        // A development build: the source tree's data/.
+        if let source = RunningProgram.sourceFolder {
+            folders.append(source.appendingPathComponent("data"))
         }
         return folders
     }
 
     /// `<prefix>/share` for a binary installed as `<prefix>/bin/bluelibrary`, if it exists.
     public static func installedShareFolder() -> URL? {
-        guard let binFolder = executableFolder() else { return nil }
+        guard let binFolder = RunningProgram.folder else { return nil }
         let share = binFolder.deletingLastPathComponent().appendingPathComponent("share", isDirectory: true)
         return FileManager.default.fileExists(atPath: share.path) ? share : nil
-    }
-
-    private static func executableFolder() -> URL? {
-        Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 }

@@ -9,15 +9,26 @@ public enum TagReaderExecutable {
     public static let variable = "BLUELIBRARY_TAG_READER"
     public static let name = "bluelibrary-tag-reader"
 
-    /// The helper's path; `nil` when it is nowhere (logged once by the pool's first read).
+    /// The helper's path; `nil` when it is nowhere (logged once by the pool's first read, and
+    /// told in words by `MissingTagReader`).
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
-        if let named = environment[variable], !named.isEmpty { return named }
-        guard let program = try? FileManager.default.destinationOfSymbolicLink(atPath: "/proc/self/exe") else { return nil }
-        let folder = URL(fileURLWithPath: program).deletingLastPathComponent()
-        let candidates = [
-            folder.deletingLastPathComponent().appendingPathComponent("libexec").appendingPathComponent(name),
-            folder.appendingPathComponent(name),
+        if let named = namedPath(in: environment) { return named }
+        return searchedPaths(environment: environment).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    /// The paths looked at, in order: the one `BLUELIBRARY_TAG_READER` names, or else
+    /// `libexec` beside the program's `bin`, then the program's own folder.
+    public static func searchedPaths(environment: [String: String] = ProcessInfo.processInfo.environment) -> [String] {
+        if let named = namedPath(in: environment) { return [named] }
+        guard let folder = RunningProgram.folder else { return [] }
+        return [
+            folder.deletingLastPathComponent().appendingPathComponent("libexec").appendingPathComponent(name).path,
+            folder.appendingPathComponent(name).path,
         ]
-        return candidates.map(\.path).first { FileManager.default.isExecutableFile(atPath: $0) }
+    }
+
+    private static func namedPath(in environment: [String: String]) -> String? {
+        guard let named = environment[variable], !named.isEmpty else { return nil }
+        return named
     }
 }

@@ -30,9 +30,11 @@ final class AppProcess: @unchecked Sendable {
     /// first (the app inherited the test runner's choice): under Xvfb, GTK's default renderer is
     /// GL on Mesa's llvmpipe, which made the large-cover test's memory depend on the order the
     /// tests ran in (584 MiB under ThreadSanitizer with GL, 228 MiB with Cairo).
+    /// `binary` runs another copy of the app than the one built next to the tests (an
+    /// installed one, say).
     init(folders: TestFolders, bus: String? = nil, accessible: Bool = false, arguments: [String] = [],
-         environment extra: [String: String] = [:]) throws {
-        let binary = try #require(Self.binary, "no bluelibrary binary next to the tests")
+         environment extra: [String: String] = [:], binary other: URL? = nil) throws {
+        let binary = try #require(other ?? Self.binary, "no bluelibrary binary next to the tests")
         try #require(FileManager.default.isExecutableFile(atPath: binary.path), "build bluelibrary first (swift build)")
         try FileManager.default.createDirectory(at: folders.root, withIntermediateDirectories: true)
         let run = UUID().uuidString
