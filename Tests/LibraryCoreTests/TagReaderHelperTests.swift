@@ -69,6 +69,28 @@ struct TagReaderHelperTests {
                     held: relaunched.albums.map(\.trackCount) == [2] && askedAfterUnchanged == 1 && askedAfterRelaunch == 1 && askedAfterChange == 2)
     }
 
+    @Test("two libraries sharing the helpers each keep their own files that failed, in their own cache")
+    func twoLibrariesKeepTheirOwnFailures() async throws {
+        try album(["1.mp3", "2 crashes-the-reader.mp3"])
+        let reader = try FaultyTagReaderLink(in: folders.root.appendingPathComponent("reader"))
+        let pool = reader.pool(size: 1)  // one set of helpers for the process, as the app's
+        let other = TestFolders(defaultLibrary: nil)
+        let library = LibraryAPI(locations: folders.locations, tagReader: pool)
+        let otherLibrary = LibraryAPI(locations: other.locations, tagReader: pool)  // opened after it
+
+        let summary = await library.importMusic([music])
+        #expect(reasons(summary) == ["2 crashes-the-reader.mp3": .crashedTheReader])
+        #expect(FileManager.default.fileExists(atPath: folders.locations.unreadableFilesFile.path), "kept in the cache of the library that read it")
+        #expect(!FileManager.default.fileExists(atPath: other.locations.unreadableFilesFile.path), "nothing written into the other library's cache")
+
+        // The other library never read it: it asks the helper about it.
+        let otherSummary = await otherLibrary.importMusic([music])
+        #expect(reasons(otherSummary) == ["2 crashes-the-reader.mp3": .crashedTheReader])
+        #expect(reader.requestedNames.filter { $0.contains("crashes") }.count == 2)
+        library.close()
+        otherLibrary.close()
+    }
+
     @Test("a file the reader never finishes is left out after 10 seconds and named; the rest is imported")
     func aFileThatHangsTheReader() async throws {
         try album(["1.mp3", "2 hangs-the-reader.mp3", "3.mp3", "4.mp3"])

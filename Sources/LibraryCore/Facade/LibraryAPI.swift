@@ -104,7 +104,7 @@ public final class LibraryAPI {
         tagReader: any MusicFileReader = TagReaderPool.shared
     ) {
         let opened = LibraryPreload.take(locations)
-        tagReader.remembersFailures(in: locations.unreadableFilesFile)
+        let tagReader = tagReader.remembering(failuresIn: locations.unreadableFilesFile)
         let relay = SaveResultRelay()
         persistency = PersistencyManager(
             locations: locations, database: opened.database, browsingIndex: opened.browsingIndex, saveDelay: saveDelay, tagReader: tagReader,

@@ -5,9 +5,9 @@ import Foundation
 /// The tag reader helpers: up to one `bluelibrary-tag-reader` per core, started when first
 /// needed and lent to one reading thread at a time. A file that crashes a helper, or that it
 /// does not answer for within `timeLimit`, costs that file and that helper: the file is
-/// skipped, with the reason, and not tried again until its size or modification time
-/// changes (across launches too, once `remembersFailures(in:)` named a file to keep them in);
-/// a new helper takes the next file.
+/// skipped, with the reason; a new helper takes the next file. The helpers are the process's;
+/// the files that failed are each library's (`remembering(failuresIn:)`): not tried again
+/// until their size or modification time changes, across launches too.
 public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// The app's pool, with the helper `TagReaderExecutable.locate()` finds.
     public static let shared = TagReaderPool(executable: TagReaderExecutable.locate())
@@ -24,8 +24,6 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// Guarded by `condition`.
     private var idle: [TagReaderProcess] = []
     private var running = 0
-    /// Files a helper crashed or hung on, as they were then.
-    private let unreadable = UnreadableFiles()
     /// Whether the confinement report was logged already.
     private let toldConfinement = Protected(false)
 
@@ -38,9 +36,10 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
         self.timeLimit = timeLimit
     }
 
-    /// Keeps the files that failed in `file`, and takes up those it holds (`UnreadableFiles`).
-    public func remembersFailures(in file: URL) {
-        unreadable.keep(in: file)
+    /// The helpers, for the library whose files that failed are kept in `file`
+    /// (`UnreadableFiles`): each library its own, however many share the process.
+    public func remembering(failuresIn file: URL) -> any MusicFileReader {
+        FailureKeepingReader(pool: self, failures: UnreadableFiles(keptIn: file))
     }
 
     // MARK: Reading
@@ -54,7 +53,13 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     /// its last answer is taken in. A file it crashes or hangs on is that file's failure; the
     /// ones after it go to a new helper.
     public func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
-        ask(paths.map { TagReaderRequest(kind: .tags, path: $0) }).map { result in
+        tags(of: paths, failures: nil)
+    }
+
+    /// The tags of each of `paths`; a file in `failures` that did not change is not asked
+    /// about, and one that fails for good is added to it.
+    func tags(of paths: [MusicFilePath], failures: UnreadableFiles?) -> [Result<TrackTags, TagReadError>] {
+        ask(paths.map { TagReaderRequest(kind: .tags, path: $0) }, failures: failures).map { result in
             result.flatMap { answer in
                 switch Int32(answer.status) {
                 case 0: answer.tags.map { .success($0) } ?? .failure(.unreadable)  // BL_TAGS_OK
@@ -67,7 +72,12 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
 
     /// The file's embedded front cover, refused when larger than `maxBytes`.
     public func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult {
-        switch ask([TagReaderRequest(kind: .frontCover, path: path, maxBytes: maxBytes)])[0] {
+        frontCover(of: path, maxBytes: maxBytes, failures: nil)
+    }
+
+    /// The file's embedded front cover, with the failures of the library asking.
+    func frontCover(of path: MusicFilePath, maxBytes: Int, failures: UnreadableFiles?) -> FrontCoverResult {
+        switch ask([TagReaderRequest(kind: .frontCover, path: path, maxBytes: maxBytes)], failures: failures)[0] {
         case .failure(let error): .readerFailed(error)
         case .success(let answer):
             switch answer.status {
@@ -82,10 +92,10 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     // MARK: Asking a helper
 
     /// The answers to `requests`, in order. A file a helper crashed or hung on earlier, and
-    /// that did not change since, is not asked again.
-    private func ask(_ requests: [TagReaderRequest]) -> [Result<TagReaderAnswer, TagReadError>] {
+    /// that did not change since, is not asked again (when `failures` keeps them).
+    private func ask(_ requests: [TagReaderRequest], failures: UnreadableFiles?) -> [Result<TagReaderAnswer, TagReadError>] {
         var results = [Result<TagReaderAnswer, TagReadError>?](repeating: nil, count: requests.count)
-        let failed = unreadable.remembered
+        let failed = failures?.remembered ?? [:]
         // Only a file that failed before is looked at (`stat`) here: the walk did it for the rest.
         var pending = requests.indices.filter { index in
             guard let earlier = failed[requests[index].path], FileVersion(of: requests[index].path) == earlier.version else { return true }
@@ -117,7 +127,7 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
                 Log.core.warning("the tag reader gave no answer on “\(path.displayString)” within \(timeLimit); it is skipped until it changes")
                 error = .readerTimedOut
             }
-            unreadable.remember(path, error)
+            failures?.remember(path, error)
             results[stuck] = .failure(error)
             pending = pending.dropFirst()
         }
@@ -158,5 +168,28 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     private func tellConfinement(_ report: String) {
         guard !report.isEmpty, !toldConfinement.withLock({ told in defer { told = true }; return told }) else { return }
         Log.core.message("the tag reader runs with less confinement than it asks for: \(report)")
+    }
+}
+
+// MARK: - FailureKeepingReader
+
+/// The process's helpers, as one library reads through them: the files that failed for good
+/// are that library's, kept in its cache (`$XDG_CACHE_HOME/bluelibrary/unreadable-files.json`).
+struct FailureKeepingReader: MusicFileReader {
+    let pool: TagReaderPool
+    let failures: UnreadableFiles
+
+    var readers: Int { pool.readers }
+
+    func tags(of path: MusicFilePath) throws(TagReadError) -> TrackTags {
+        try pool.tags(of: [path], failures: failures)[0].get()
+    }
+
+    func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
+        pool.tags(of: paths, failures: failures)
+    }
+
+    func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult {
+        pool.frontCover(of: path, maxBytes: maxBytes, failures: failures)
     }
 }

@@ -106,13 +106,14 @@ public protocol MusicFileReader: Sendable {
     func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult
     /// How many threads should read at once (the importer splits its files among them).
     var readers: Int { get }
-    /// Keeps the files it could not read for good (a crash, a hang) in `file`, across
-    /// launches; a reader that remembers none ignores it.
-    func remembersFailures(in file: URL)
+    /// This reader for one library: the files it could not read for good (a crash, a hang)
+    /// are kept in `file`, that library's, across launches, and not asked about again while
+    /// unchanged. A reader that remembers none returns itself.
+    func remembering(failuresIn file: URL) -> any MusicFileReader
 }
 
 extension MusicFileReader {
-    public func remembersFailures(in file: URL) {}
+    public func remembering(failuresIn file: URL) -> any MusicFileReader { self }
 
     public func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
         paths.map { path in Result { () throws(TagReadError) in try tags(of: path) } }

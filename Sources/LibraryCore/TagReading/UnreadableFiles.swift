@@ -34,6 +34,12 @@ final class UnreadableFiles: Sendable {
         if let file { Self.write(files, to: file) }
     }
 
+    /// Files kept in `file` (`keep(in:)`).
+    convenience init(keptIn file: URL) {
+        self.init()
+        keep(in: file)
+    }
+
     /// From now on, keeps the files in `file` (`$XDG_CACHE_HOME/bluelibrary/unreadable-files.json`),
     /// and, at the first question, adds those it holds that did not change since (the others
     /// are read again).
