@@ -31,7 +31,7 @@ extension MainWindowController {
             playBar.queueView.reload()
         case .settings:
             playBar.showSettings(player.settings)
-        case .position, .seeked:
+        case .position, .seeked, .duration:
             playBar.showPosition(player.currentPosition, of: player.duration)
         case .problem(let problem):
             if case .skipped = problem {
@@ -40,8 +40,9 @@ extension MainWindowController {
                 problems.show([problem.message], heading: problem.heading)
             }
         }
-        // The position changes four times a second; what can be pressed does not.
-        if change != .position { refreshActions() }
+        // The position changes four times a second, and a length once a track; what can be
+        // pressed does not.
+        if change != .position, change != .duration { refreshActions() }
     }
 
     /// Shows the play bar while an album is loaded, with its track, cover and position.

@@ -57,7 +57,7 @@ final class ListenCounter {
             seeked(to: player.position)
         case .status:
             if player.status == .playing { play?.lastPosition = player.currentPosition }
-        case .queue, .settings, .problem:
+        case .queue, .settings, .problem, .duration:
             break
         }
     }

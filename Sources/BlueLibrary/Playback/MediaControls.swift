@@ -26,6 +26,8 @@ final class MediaControls: SessionBusObject {
     private let onQuit: @MainActor () -> Void
     private var service: SessionBusService?
     private var observation: PlayerObservation?
+    /// The library's changes of selection: `CanPlay` follows the selected album.
+    private var libraryObservation: LibraryObservation?
     /// The Player properties last announced, to announce only what changed.
     private var announced: [String: DBusValue] = [:]
 
@@ -44,11 +46,13 @@ final class MediaControls: SessionBusObject {
         }
         announced = playerProperties
         observation = player.observe { [weak self] change in self?.playerChanged(change) }
+        libraryObservation = library.observe { [weak self] event in self?.libraryChanged(event) }
     }
 
     /// Withdraws the name from the bus (at quit).
     func unpublish() {
         observation?.cancel()
+        libraryObservation?.cancel()
         service?.unpublish()
     }
 
@@ -66,6 +70,20 @@ final class MediaControls: SessionBusObject {
         if change == .seeked {
             service?.emitSignal(interface: Self.playerInterface, name: "Seeked", arguments: [.int64(Self.microseconds(player.currentPosition))])
         }
+    }
+
+    /// With nothing loaded, `CanPlay` is whether the selected album can be played: announced
+    /// when another album is selected, or the selected one's files go or come back.
+    private func libraryChanged(_ event: LibraryEvent) {
+        switch event {
+        case .changed(let update) where update.selectionChanged || !update.albumChanges.isEmpty: break
+        case .missingChanged: break
+        default: return
+        }
+        let canPlay = DBusValue.bool(self.canPlay)
+        guard announced["CanPlay"] != canPlay else { return }
+        announced["CanPlay"] = canPlay
+        service?.emitPropertiesChanged(interface: Self.playerInterface, changed: ["CanPlay": canPlay])
     }
 
     // MARK: SessionBusObject
@@ -142,7 +160,6 @@ final class MediaControls: SessionBusObject {
 
     private var playerProperties: [String: DBusValue] {
         let loaded = player.queue != nil
-        let canPlay = loaded || player.selectedAlbumIsPlayable
         return [
             "PlaybackStatus": .string(playbackStatus),
             "LoopStatus": .string(Self.repeatModes.first { $0.value == player.settings.repeatMode }?.key ?? "None"),
@@ -154,6 +171,11 @@ final class MediaControls: SessionBusObject {
             "CanPlay": .bool(canPlay), "CanPause": .bool(loaded), "CanSeek": .bool(loaded),
             "CanControl": .bool(true),
         ]
+    }
+
+    /// Play does something: what is loaded plays, or else the selected album, if it can.
+    private var canPlay: Bool {
+        player.queue != nil || player.selectedAlbumIsPlayable
     }
 
     private var playbackStatus: String {

@@ -24,6 +24,9 @@ extension Player {
             notify(.track)
             remember()
         case .asyncDone:
+            // The file is open, so GStreamer's length of it is known: the tags' may be wrong,
+            // and GStreamer tells a change of it only once it finds one (often at the end).
+            notify(.duration)
             switch pendingStart {
             case .seek(let target, let thenPlay)?:
                 pendingStart = thenPlay ? .play : .settle
@@ -46,7 +49,7 @@ extension Player {
             notify(.track)
             library.playback = nil
         case .durationChanged:
-            notify(.position)
+            notify(.duration)
         case .failed(let failure):
             recover(from: failure)
         case .stateChanged:

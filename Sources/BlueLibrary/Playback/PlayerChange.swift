@@ -16,6 +16,9 @@ enum PlayerChange: Equatable {
     case position
     /// The position jumped (a seek).
     case seeked
+    /// The length of the track playing became known or changed: GStreamer's, which can
+    /// differ from the one its tags gave at the import.
+    case duration
     /// Something could not be played; the player did what it could.
     case problem(PlaybackProblem)
 }
