@@ -52,7 +52,7 @@ extension DatabaseChange {
         case .perform(let recorded), .redo(let recorded): (recorded.command, true)
         case .undo(let recorded): (recorded.command, false)
         case .importPart(_, let part, _, _), .followPart(let part, _, _): (part, true)
-        case .rememberTracks, .rememberFolders, .forgetFolder, .forgetTracks, .recordListen, .clearHistory: nil
+        case .rememberTracks, .rememberFolders, .forgetFolder, .forgetTracks, .recordListen, .markSent, .clearHistory: nil
         }
         guard let carried else { return [] }
         return Set(carried.command.changes(forward: carried.forward).flatMap { $0.entries.map(\.id) })

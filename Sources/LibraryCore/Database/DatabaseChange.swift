@@ -31,6 +31,8 @@ enum DatabaseChange: Sendable {
     /// Adds a listen to the history (and to ListenBrainz's outbox when `waiting`), and counts
     /// it in its album's plays.
     case recordListen(Listen, waiting: Bool)
+    /// Takes these listens out of ListenBrainz's outbox: the service took them.
+    case markSent([Int64])
     /// Empties the history, the play counts and the outbox.
     case clearHistory
 
@@ -76,6 +78,9 @@ enum DatabaseChange: Sendable {
             for path in paths { try delete.execute(arguments: [Data(path.bytes)]) }
         case .recordListen(let listen, let waiting):
             try Self.record(listen, waiting: waiting, in: db)
+        case .markSent(let ids):
+            let update = try db.cachedStatement(sql: "UPDATE listen SET waiting = 0 WHERE id = ?")
+            for id in ids { try update.execute(arguments: [id]) }
         case .clearHistory:
             try db.execute(sql: "DELETE FROM listen; DELETE FROM albumPlays")
         }

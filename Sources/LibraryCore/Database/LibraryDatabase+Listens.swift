@@ -107,12 +107,10 @@ extension LibraryDatabase {
         try writer.read { db in try Int.fetchOne(db, sql: "SELECT count(*) FROM listen WHERE waiting") ?? 0 }
     }
 
-    /// Takes the listens `ids` out of the outbox (the service took them), in one transaction.
+    /// Takes the listens `ids` out of the outbox (the service took them), in one transaction,
+    /// as every write is made: nothing once another program replaced the file (`Replaced`).
     func markSent(_ ids: [Int64]) throws {
-        try writer.write { db in
-            let statement = try db.cachedStatement(sql: "UPDATE listen SET waiting = 0 WHERE id = ?")
-            for id in ids { try statement.execute(arguments: [id]) }
-        }
+        try write(.markSent(ids))
     }
 
     private static func listen(_ row: Row) -> Listen {
