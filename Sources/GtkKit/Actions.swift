@@ -31,6 +31,27 @@ public final class SimpleAction: ObjectHandle {
         super.init(owning: UnsafeMutableRawPointer(g_simple_action_new(name, nil)))
     }
 
+    /// An action that is on or off (a boolean state): a toggle button bound to it shows the
+    /// state, pressed while on, and a menu item naming it shows a check mark.
+    public init(name: String, isOn: Bool) {
+        super.init(owning: UnsafeMutableRawPointer(g_simple_action_new_stateful(name, nil, g_variant_new_boolean(isOn ? 1 : 0))))
+    }
+
+    /// The state of an on/off action (`init(name:isOn:)`); `nil` for an action without one.
+    /// Setting it changes only what shows it, never runs the action's handler.
+    public var isOn: Bool? {
+        get {
+            guard let state = g_action_get_state(opaque) else { return nil }
+            defer { g_variant_unref(state) }
+            guard g_variant_classify(state) == G_VARIANT_CLASS_BOOLEAN else { return nil }
+            return g_variant_get_boolean(state) != 0
+        }
+        set {
+            guard let newValue, newValue != isOn else { return }
+            g_simple_action_set_state(opaque, g_variant_new_boolean(newValue ? 1 : 0))
+        }
+    }
+
     public var name: String { String(cString: g_action_get_name(opaque)) }
 
     /// Whether the action can run; buttons and shortcuts bound to it follow.

@@ -47,6 +47,9 @@ struct ActionDeclaration {
     var handler: Handler
     /// Whether the action can be used now. Read from one state, by one `refreshActions()`.
     var isEnabled: (ActionState) -> Bool = { _ in true }
+    /// For an action that is on or off (shuffle): whether it is on now, read with `isEnabled`.
+    /// A toggle button bound to the action shows it, pressed while on.
+    var isOn: ((ActionState) -> Bool)?
 }
 
 // MARK: - ActionState
@@ -68,4 +71,6 @@ struct ActionState {
     var hasAlbumsShown = false
     /// The queue is open: Delete takes a track out of it, not an album out of the library.
     var isQueueOpen = false
+    /// The player plays in shuffled order.
+    var isShuffled = false
 }

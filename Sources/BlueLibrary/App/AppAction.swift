@@ -129,7 +129,7 @@ package enum AppAction: CaseIterable {
         case .shuffle:
             // GNOME Music's keys for shuffle and repeat.
             ActionDeclaration(group: .win, name: "shuffle", title: localized("Shuffle"), accelerators: ["<Control>s"],
-                              handler: .window { $0.player.setShuffled(!$0.player.settings.isShuffled) })
+                              handler: .window { $0.player.setShuffled(!$0.player.settings.isShuffled) }, isOn: \.isShuffled)
         case .repeatMode:
             ActionDeclaration(group: .win, name: "repeat", title: localized("Repeat"), accelerators: ["<Control>r"],
                               handler: .window { $0.player.setRepeatMode($0.player.settings.repeatMode.following) })

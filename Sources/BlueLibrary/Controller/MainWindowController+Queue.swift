@@ -57,7 +57,6 @@ extension MainWindowController {
 
     /// Shuffle, the volume and the queue view, from the play bar's controls.
     func connectListeningControls() {
-        playBar.onShuffle = { [weak self] isOn in self?.player.setShuffled(isOn) }
         playBar.onVolume = { [weak self] volume in self?.player.setVolume(volume) }
         playBar.showSettings(player.settings)
         let queue = playBar.queueView

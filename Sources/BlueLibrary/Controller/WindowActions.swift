@@ -18,7 +18,7 @@ package final class WindowActions {
         for action in AppAction.allCases {
             let declaration = action.declaration
             guard declaration.group == .win, case .window = declaration.handler else { continue }
-            let simple = SimpleAction(name: declaration.name)
+            let simple = declaration.isOn == nil ? SimpleAction(name: declaration.name) : SimpleAction(name: declaration.name, isOn: false)
             actions[action] = (simple, declaration)
             window.add(simple)
         }
@@ -42,16 +42,22 @@ package final class WindowActions {
         }
     }
 
-    /// Enables each action as its declaration says for `state`.
+    /// Enables each action as its declaration says for `state`, and sets the on/off ones.
     func update(_ state: ActionState) {
         for (simple, declaration) in actions.values {
             let enabled = declaration.isEnabled(state)
             if simple.isEnabled != enabled { simple.isEnabled = enabled }
+            if let isOn = declaration.isOn { simple.isOn = isOn(state) }
         }
     }
 
     /// Whether the window action `action` can be used now (what its button shows).
     package func isEnabled(_ action: AppAction) -> Bool {
         actions[action]?.action.isEnabled ?? false
+    }
+
+    /// Whether the on/off window action `action` is on (`nil` for one that is neither).
+    package func isOn(_ action: AppAction) -> Bool? {
+        actions[action]?.action.isOn
     }
 }

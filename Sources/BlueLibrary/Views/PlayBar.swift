@@ -17,7 +17,7 @@ package final class PlayBar: Widget {
     let previousButton = Button(iconName: "media-skip-backward-symbolic")
     let playPauseButton = Button(iconName: "media-playback-start-symbolic")
     let nextButton = Button(iconName: "media-skip-forward-symbolic")
-    /// Shuffle on or off (`win.shuffle`'s handler, through `onShuffle`).
+    /// Shuffle on or off (`win.shuffle`: pressed while its state is on).
     package let shuffleButton = ToggleButton(iconName: "media-playlist-shuffle-symbolic")
     /// Repeat: off, the whole queue, one track, in turn (`win.repeat`).
     package let repeatButton = Button(iconName: "media-playlist-consecutive-symbolic")
@@ -26,8 +26,6 @@ package final class PlayBar: Widget {
     package let queueView = QueueView()
     package let queuePopover: Popover
     package let queueButton: MenuButton
-    /// Called when the user turns shuffle on or off.
-    var onShuffle: ((Bool) -> Void)?
     /// Called with the volume the user chose.
     var onVolume: ((Double) -> Void)?
     let slider = Scale(lower: 0, upper: 1, step: 1)
@@ -79,7 +77,7 @@ package final class PlayBar: Widget {
         modes.setAlignment(horizontal: .end, vertical: .center)
         shuffleButton.setSoleAccessibleLabel(AppAction.shuffle.plainTitle)
         shuffleButton.tooltip = AppAction.shuffle.tooltip()
-        shuffleButton.onUserToggle { [weak self] isOn in self?.onShuffle?(isOn) }
+        shuffleButton.actionName = AppAction.shuffle.detailedName  // pressed while its state is on
         repeatButton.actionName = AppAction.repeatMode.detailedName
         volumeButton.setAccessibleLabel(localized("Volume"))
         volumeButton.setInnerButtonAccessibleLabel(localized("Volume"))
@@ -139,7 +137,6 @@ package final class PlayBar: Widget {
 
     /// Shows shuffle, repeat and the volume as they are.
     func showSettings(_ settings: ListeningSettings) {
-        shuffleButton.isActive = settings.isShuffled
         let (icon, title) = switch settings.repeatMode {
         case .off: ("media-playlist-consecutive-symbolic", localized("Repeat: Off"))
         case .all: ("media-playlist-repeat-symbolic", localized("Repeat: All"))
