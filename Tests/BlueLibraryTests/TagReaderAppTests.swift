@@ -51,10 +51,9 @@ struct TagReaderAppTests {
             let installed = prefix.appendingPathComponent("bin/bluelibrary")
             try FileManager.default.createDirectory(at: installed.deletingLastPathComponent(), withIntermediateDirectories: true)
             try FileManager.default.copyItem(at: #require(AppProcess.binary), to: installed)
-            let sourceData = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent()
-                .deletingLastPathComponent().appendingPathComponent("data")
             let app = try AppProcess(folders: folders, arguments: [music.path],
-                                     environment: [BundledData.overrideVariable: sourceData.path, TagReaderExecutable.variable: ""],
+                                     environment: [BundledData.overrideVariable: Repository.root.appendingPathComponent("data").path,
+                                                   TagReaderExecutable.variable: ""],
                                      binary: installed)
 
             let report = try await app.report { $0.problem != nil }

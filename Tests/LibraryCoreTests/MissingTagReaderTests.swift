@@ -1,13 +1,12 @@
 import Foundation
 import Testing
 @testable import LibraryCore
+import TestSupport
 
 /// Where the tag reader helper is looked for, and what the user is told when it is not there:
 /// the places looked at, how many files went unread, and the command that brings it back.
 @Suite("A missing tag reader, told in words")
 struct MissingTagReaderTests {
-    /// The checkout these tests were built from.
-    private let sourceFolder = URL(fileURLWithPath: #filePath).deletingLastPathComponent().deletingLastPathComponent().deletingLastPathComponent()
 
     @Test("a development build looks beside itself, finds the helper built there, and names its source folder")
     func aDevelopmentBuild() throws {
@@ -18,7 +17,7 @@ struct MissingTagReaderTests {
             folder.appendingPathComponent("bluelibrary-tag-reader").path,
         ])
         #expect(told.foundPath == folder.appendingPathComponent("bluelibrary-tag-reader").path, "swift build --build-tests builds it")
-        #expect(told.remedy == .build(sourceFolder: sourceFolder.standardizedFileURL.path))
+        #expect(told.remedy == .build(sourceFolder: Repository.root.standardizedFileURL.path))
         #expect(told.heading == "BlueLibrary’s Tag Reader Could Not Start")
     }
 
