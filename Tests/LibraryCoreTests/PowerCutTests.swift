@@ -8,7 +8,7 @@ import TestSupport
 /// `synchronous` level. With FULL, a commit is synced to the disk (the WAL `fdatasync`ed)
 /// before it counts as done, so every change committed survives; with NORMAL, which GRDB
 /// sets on a pool's writer, the last commits may be lost. A row of the fault suite (area "A
-/// year of use"); the cost is measured in the README ("Where your data lives").
+/// year of use"); the cost is measured in CONTRIBUTING.md ("Where your data lives").
 @MainActor
 struct PowerCutTests {
     @Test("a change is synced to the disk when it is committed (synchronous = FULL on the writer)")

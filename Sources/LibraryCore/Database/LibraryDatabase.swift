@@ -36,7 +36,7 @@ package final class LibraryDatabase: Sendable {
         // so a change survives a power cut once committed; NORMAL, which GRDB sets on a
         // pool's writer, would lose the last commits to one (never consistency). The fsync
         // costs the commit queue well under a millisecond here, and the window never waits
-        // for it (README, "Where your data lives"). It is set on the writer, after GRDB.
+        // for it (CONTRIBUTING.md, "Where your data lives"). It is set on the writer, after GRDB.
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA synchronous = FULL") }
         // The WAL is checkpointed while the library rests, not inside a commit (`tidyUp()`).
         try pool.writeWithoutTransaction { db in try db.execute(sql: "PRAGMA wal_autocheckpoint = 0") }
