@@ -23,16 +23,11 @@ public final class ToggleButton: Widget {
         bl_accessible_reset_label(bl_accessible(gObject))
     }
 
-    /// The action the button activates (`win.shuffle`): pressed while that action's boolean
-    /// state is on, and sensitive while it is enabled.
+    /// The detailed action the button activates (`win.name`): pressed while that action's
+    /// boolean state is on, and sensitive while it is enabled.
     public var actionName: String? {
         get { gtk_actionable_get_action_name(opaque).map { String(cString: $0) } }
         set { gtk_actionable_set_action_name(opaque, newValue) }
-    }
-
-    /// Clicks the button as the user would (its action is activated).
-    public func click() {
-        bl_signal_emit_by_name(gObject, "clicked")
     }
 
     /// Whether it is pressed; setting it does not call `onUserToggle`.

@@ -20,9 +20,13 @@ struct ListenOutboxReplacedLibraryTests {
         let waiting = try await store.waiting(limit: 10)
         try #require(waiting.count == 1)
 
-        // Another library, self-contained, renamed over this one, as a sync tool does.
+        // Another library with a listen of its own waiting (the same id), self-contained,
+        // renamed over this one, as a sync tool does.
         let other = TestFolders()
-        LibraryAPI(locations: other.locations, saveDelay: .zero).close()
+        let otherLibrary = LibraryAPI(locations: other.locations, saveDelay: .zero)
+        otherLibrary.listenHistory.outbox.hold()
+        otherLibrary.listenHistory.record(ListenOutboxTests.listen(1, title: "Elsewhere"))
+        otherLibrary.close()
         let incoming = folders.libraryFolder.appendingPathComponent(".sync.library.sqlite3.tmp")
         try FileManager.default.copyItem(at: other.locations.databaseFile, to: incoming)
         try #require(rename(incoming.path, folders.locations.databaseFile.path) == 0)
@@ -31,6 +35,6 @@ struct ListenOutboxReplacedLibraryTests {
         library.close()
         let replacement = try LibraryDatabase(readingOnly: folders.locations.databaseFile, immutable: false)
         defer { replacement.close() }
-        #expect(try replacement.waitingListenCount() == 0, "the file that took the library's place is as it came")
+        #expect(try replacement.waitingListenCount() == 1, "the file that took the library's place is as it came")
     }
 }

@@ -17,7 +17,7 @@ struct MissingTagReaderTests {
             folder.appendingPathComponent("bluelibrary-tag-reader").path,
         ])
         #expect(told.foundPath == folder.appendingPathComponent("bluelibrary-tag-reader").path, "swift build --build-tests builds it")
-        #expect(told.remedy == .build(sourceFolder: Repository.root.standardizedFileURL.path))
+        #expect(told.remedy == .build(command: "swift build --product bluelibrary-tag-reader", sourceFolder: Repository.root.standardizedFileURL.path))
         #expect(told.heading == "BlueLibrary’s Tag Reader Could Not Start")
     }
 
@@ -33,7 +33,7 @@ struct MissingTagReaderTests {
     @Test("the words: each place looked at once, the files left unread counted, and the command that builds it")
     func theWords() {
         let missing = MissingTagReader(searchedPaths: ["/src/.build/x/libexec/bluelibrary-tag-reader", "/src/.build/x/debug/bluelibrary-tag-reader"],
-                                       foundPath: nil, remedy: .build(sourceFolder: "/src"))
+                                       foundPath: nil, remedy: .build(command: "swift build --product bluelibrary-tag-reader", sourceFolder: "/src"))
         #expect(missing.lines(unreadFiles: 2) == [
             "BlueLibrary reads music files with a helper program, bluelibrary-tag-reader, which is in none of the places it was looked for:",
             "• /src/.build/x/libexec/bluelibrary-tag-reader",

@@ -162,6 +162,23 @@ struct TagReaderHelperTests {
         #expect(summary.skipped.first?.message.contains("bluelibrary-tag-reader") == true)
     }
 
+    @Test("a helper built while the app runs is used by the next import, as the dialog says")
+    func aHelperBuiltWhileTheAppRuns() async throws {
+        try album(["1.mp3", "2.mp3"])
+        let place = folders.root.appendingPathComponent("libexec/bluelibrary-tag-reader")
+        let pool = TagReaderPool(locating: { FileManager.default.isExecutableFile(atPath: place.path) ? place.path : nil }, size: 1)
+        let library = LibraryAPI(locations: folders.locations, tagReader: pool)
+        let before = await library.importMusic([music])
+        #expect(Set(reasons(before).values) == [.readerMissing] && library.albums.isEmpty)
+
+        try FileManager.default.createDirectory(at: place.deletingLastPathComponent(), withIntermediateDirectories: true)
+        try FileManager.default.copyItem(atPath: try #require(TagReaderExecutable.locate()), toPath: place.path)
+        let after = await library.importMusic([music])
+        #expect(after.skipped.isEmpty)
+        #expect(library.albums.map(\.trackCount) == [2])
+        library.close()
+    }
+
     private static func record(_ attempt: String, outcome: String, held: Bool) {
         ReliabilityLog.record([ReliabilityRow(area: "Bad music files", attempt: attempt, outcome: outcome, held: held)])
     }

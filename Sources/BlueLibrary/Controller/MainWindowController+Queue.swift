@@ -55,7 +55,8 @@ extension MainWindowController {
         toast.dismiss()
     }
 
-    /// Shuffle, the volume and the queue view, from the play bar's controls.
+    /// The volume and the queue view, from the play bar's controls (shuffle and repeat are
+    /// the window's actions).
     func connectListeningControls() {
         playBar.onVolume = { [weak self] volume in self?.player.setVolume(volume) }
         playBar.showSettings(player.settings)

@@ -46,8 +46,10 @@ struct OpenedMusic: Sendable {
         case S_IFDIR:
             add(item)
         case S_IFREG where MusicFiles.isAudioFile(named: name):
-            do {
+            do throws(TagReadError) {
                 _ = try TrackTagReader.read(path: path)
+            } catch .readerMissing {
+                // Not the file's fault: its import says so, once, with how to bring the reader back.
             } catch {
                 return refusals.append(localized("“%@” could not be read as music: it is damaged, cut short, or another kind of file.", name))
             }

@@ -135,7 +135,7 @@ package final class PlayBar: Widget {
         playPauseButton.tooltip = localized("%1$@ (%2$@)", title, AppAction.playPause.shortcutLabel ?? "")
     }
 
-    /// Shows shuffle, repeat and the volume as they are.
+    /// Shows repeat and the volume as they are (shuffle shows its action's state).
     func showSettings(_ settings: ListeningSettings) {
         let (icon, title) = switch settings.repeatMode {
         case .off: ("media-playlist-consecutive-symbolic", localized("Repeat: Off"))

@@ -11,8 +11,14 @@ public enum RunningProgram {
         Bundle.main.executableURL?.resolvingSymlinksInPath().deletingLastPathComponent()
     }
 
+    /// Whether the program is a release build of SwiftPM's (`swift build -c release`).
+    public static var isReleaseBuild: Bool {
+        folder?.lastPathComponent == "release"
+    }
+
     /// The source folder a development build belongs to: the nearest folder above the program
-    /// with BlueLibrary's `Package.swift` (at most five levels up); `nil` for an installed copy.
+    /// with a `Package.swift` (at most five levels up, as in `<source>/.build/<triple>/debug`);
+    /// `nil` for an installed copy.
     public static var sourceFolder: URL? {
         guard var folder else { return nil }
         for _ in 0..<5 {

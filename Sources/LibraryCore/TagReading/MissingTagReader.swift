@@ -8,8 +8,9 @@ import Foundation
 public struct MissingTagReader: Hashable, Sendable {
     /// How the helper can be brought back.
     public enum Remedy: Hashable, Sendable {
-        /// The app runs from a SwiftPM build of the source folder at this path: build it there.
-        case build(sourceFolder: String)
+        /// The app runs from a SwiftPM build of the source folder at this path: build it there
+        /// with `command`.
+        case build(command: String, sourceFolder: String)
         /// The app is installed: install it again.
         case install
         /// `BLUELIBRARY_TAG_READER` names the helper: point it at one that runs.
@@ -20,8 +21,10 @@ public struct MissingTagReader: Hashable, Sendable {
     public let searchedPaths: [String]
     /// The helper found, which could not be started; `nil` when none was found.
     public let foundPath: String?
+    /// How the helper can be brought back.
     public let remedy: Remedy
 
+    /// What to tell of a helper looked for at `searchedPaths`, found at `foundPath` (or not).
     public init(searchedPaths: [String], foundPath: String?, remedy: Remedy) {
         self.searchedPaths = searchedPaths
         self.foundPath = foundPath
@@ -34,7 +37,8 @@ public struct MissingTagReader: Hashable, Sendable {
         let remedy: Remedy = if environment[TagReaderExecutable.variable].map({ !$0.isEmpty }) == true {
             .nameAnother
         } else if let source = RunningProgram.sourceFolder {
-            .build(sourceFolder: source.path)
+            .build(command: "swift build\(RunningProgram.isReleaseBuild ? " -c release" : "") --product \(TagReaderExecutable.name)",
+                   sourceFolder: source.path)
         } else {
             .install
         }
@@ -75,13 +79,13 @@ public struct MissingTagReader: Hashable, Sendable {
     /// What brings the helper back, then the import.
     private var instructions: String {
         switch remedy {
-        case .build(let sourceFolder):
-            localized("To build it, run “swift build --product %1$@” in BlueLibrary’s source folder, “%2$@” (“scripts/run” builds it and starts BlueLibrary). Then import the music again.",
-                      TagReaderExecutable.name, sourceFolder)
+        case .build(let command, let sourceFolder):
+            localized("To build it, run “%1$@” in BlueLibrary’s source folder, “%2$@” (“scripts/run” builds it and starts BlueLibrary). Then import the music again.",
+                      command, sourceFolder)
         case .install:
             localized("It is installed with BlueLibrary: install BlueLibrary again (“meson install” in its build folder, or its package), then import the music again.")
         case .nameAnother:
-            localized("%@ names it: point it at a tag reader that runs, or leave it unset, then import the music again.",
+            localized("%@ names it: point it at a tag reader that runs, or leave it unset, then start BlueLibrary again.",
                       TagReaderExecutable.variable)
         }
     }

@@ -9,8 +9,8 @@ public enum TagReaderExecutable {
     public static let variable = "BLUELIBRARY_TAG_READER"
     public static let name = "bluelibrary-tag-reader"
 
-    /// The helper's path; `nil` when it is nowhere (logged once by the pool's first read, and
-    /// told in words by `MissingTagReader`).
+    /// The helper's path; `nil` when it is nowhere (an import then says so in words,
+    /// `MissingTagReader`).
     public static func locate(environment: [String: String] = ProcessInfo.processInfo.environment) -> String? {
         if let named = namedPath(in: environment) { return named }
         return searchedPaths(environment: environment).first { FileManager.default.isExecutableFile(atPath: $0) }

@@ -9,13 +9,17 @@ import Foundation
 /// the files that failed are each library's (`remembering(failuresIn:)`): not tried again
 /// until their size or modification time changes, across launches too.
 public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
-    /// The app's pool, with the helper `TagReaderExecutable.locate()` finds.
-    public static let shared = TagReaderPool(executable: TagReaderExecutable.locate())
+    /// The app's pool, with the helper `TagReaderExecutable.locate()` finds: looked for again
+    /// at each read until found, so a helper built or installed while the app runs is used
+    /// by the next import.
+    public static let shared = TagReaderPool(locating: { TagReaderExecutable.locate() })
 
     /// Ten seconds per file, from the question (the helper's last answer came before it).
     public static let defaultTimeLimit: Duration = .seconds(10)
 
-    private let executable: String?
+    /// Where the helper is looked for, until it is found (`executable`).
+    private let locate: @Sendable () -> String?
+    private let found = Protected<String?>(nil)
     private let timeLimit: Duration
     private let size: Int
     /// One reading thread per helper.
@@ -29,11 +33,26 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
 
     /// A pool of up to `size` helpers at `executable` (`nil`: none was found; every read
     /// fails with `TagReadError.readerMissing`).
-    public init(executable: String?, size: Int = ProcessInfo.processInfo.activeProcessorCount,
+    public convenience init(executable: String?, size: Int = ProcessInfo.processInfo.activeProcessorCount,
+                            timeLimit: Duration = TagReaderPool.defaultTimeLimit) {
+        self.init(locating: { executable }, size: size, timeLimit: timeLimit)
+    }
+
+    /// A pool of up to `size` helpers at the path `locate` gives, asked again at each read
+    /// until it gives one (`nil`: that read fails with `TagReadError.readerMissing`).
+    public init(locating locate: @escaping @Sendable () -> String?, size: Int = ProcessInfo.processInfo.activeProcessorCount,
                 timeLimit: Duration = TagReaderPool.defaultTimeLimit) {
-        self.executable = executable
+        self.locate = locate
         self.size = max(1, size)
         self.timeLimit = timeLimit
+    }
+
+    /// The helper's path, once found.
+    private var executable: String? {
+        if let known = found.withLock({ $0 }) { return known }
+        let path = locate()
+        if let path { found.withLock { $0 = path } }
+        return path
     }
 
     /// The helpers, for the library whose files that failed are kept in `file`
@@ -168,28 +187,5 @@ public final class TagReaderPool: MusicFileReader, @unchecked Sendable {
     private func tellConfinement(_ report: String) {
         guard !report.isEmpty, !toldConfinement.withLock({ told in defer { told = true }; return told }) else { return }
         Log.core.message("the tag reader runs with less confinement than it asks for: \(report)")
-    }
-}
-
-// MARK: - FailureKeepingReader
-
-/// The process's helpers, as one library reads through them: the files that failed for good
-/// are that library's, kept in its cache (`$XDG_CACHE_HOME/bluelibrary/unreadable-files.json`).
-struct FailureKeepingReader: MusicFileReader {
-    let pool: TagReaderPool
-    let failures: UnreadableFiles
-
-    var readers: Int { pool.readers }
-
-    func tags(of path: MusicFilePath) throws(TagReadError) -> TrackTags {
-        try pool.tags(of: [path], failures: failures)[0].get()
-    }
-
-    func tags(of paths: [MusicFilePath]) -> [Result<TrackTags, TagReadError>] {
-        pool.tags(of: paths, failures: failures)
-    }
-
-    func frontCover(of path: MusicFilePath, maxBytes: Int) -> FrontCoverResult {
-        pool.frontCover(of: path, maxBytes: maxBytes, failures: failures)
     }
 }
