@@ -294,8 +294,7 @@ public final class MainWindowController {
             canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
             canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext,
-            hasAlbumsShown: library.count > 0 && player.isAvailable, isQueueOpen: playBar.queuePopover.isOpen,
-            isShuffled: player.settings.isShuffled
+            hasAlbumsShown: library.count > 0 && player.isAvailable, isQueueOpen: playBar.queuePopover.isOpen, isShuffled: player.settings.isShuffled
         ))
         headerBar.describeUndo(library.commandToUndo.map(Self.describe))
         explainPlayButton()
