@@ -79,6 +79,50 @@ struct BackgroundPlaybackAppTests {
         }
     }
 
+    /// The playback is the library's, not the window's: a BlueLibrary the desktop started as a
+    /// service (as GNOME Shell's search does) outlives its window, and so does what it played.
+    /// Closing the window pauses the music (the preference is off); the media controls still
+    /// show the track and its place, and MPRIS `Raise` opens a window on the same player.
+    @Test func aSessionTheDesktopStartedOutlivesItsWindow() async throws {
+        try await DisplayLock.ownDisplay {
+            let folders = TestFolders()
+            let music = folders.root.appendingPathComponent("Music/Late Service", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Late Service", artist: "Sine", trackFrames: [44_100 * 40, 44_100 * 40])
+            let pulse = try PrivatePulseAudio()
+            defer { pulse.stop() }
+            let bus = try SessionBus()
+            defer { bus.stop() }
+            let controls = MediaPlayerClient(busAddress: bus.address)
+            let service = try AppProcess(folders: folders, bus: bus.address, arguments: ["--gapplication-service"], environment: pulse.environment)
+            try bus.waitForOwner(of: ShellSearchClient.name)
+            // A launch with a folder goes to the service, which opens its window and imports it.
+            let opener = try AppProcess(folders: folders, bus: bus.address, arguments: [music.path])
+            #expect(try await opener.waitForExit() == 0, "\(opener.output)")
+            _ = try await service.report { $0.tracks.count == 2 && $0.importProgress == nil }
+            try await service.press("ctrl+space")
+            try await controls.waitFor("PlaybackStatus", containing: "Playing")
+            try await service.press("alt+Right")
+            try await controls.waitFor("Metadata", containing: "'Part 2'")
+
+            let recording = try pulse.record()
+            try await service.press("ctrl+w")
+            #expect(try await service.waitUntilGone(titled: "BlueLibrary"), "the window closes")
+            try await controls.waitFor("PlaybackStatus", containing: "Paused")
+            let pausedAt = recording.frameCount
+            try await recording.waitForFrames(pausedAt + 88_200)  // past the buffer and any lag of the recording
+            #expect(recording.snapshot().isSilent(in: (pausedAt + 66_150)..<(pausedAt + 88_200)), "the music paused with the window")
+            _ = recording.stop()
+            #expect(service.process.isRunning, "the service runs on; its last words: \(service.output.suffix(3_000))")
+            #expect(try await controls.property("Metadata").contains("'Part 2'"), "the media controls still show the track")
+
+            try await controls.callRoot("Raise")
+            let back = try await service.report { $0.playback?.trackIndex == 1 && $0.playback?.status == "paused" }
+            #expect(back.playback?.bar.first == "Part 2", "the window opens again on the same player")
+            try await service.press("ctrl+q")
+            #expect(try await service.waitForExit() == 0)
+        }
+    }
+
     /// With no window, music that ends ends the app: nothing is left to hear or control.
     @Test func anAlbumThatEndsWithTheWindowClosedEndsTheApp() async throws {
         try await DisplayLock.ownDisplay {

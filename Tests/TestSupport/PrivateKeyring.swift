@@ -31,18 +31,7 @@ public final class PrivateKeyring {
         try process.runWithSignalsUnblocked()  // so that SIGTERM stops it
         input.fileHandleForWriting.write(Data(Self.password.utf8))
         try input.fileHandleForWriting.close()
-        try Self.waitForSecretService(on: bus)
-    }
-
-    /// Returns once `org.freedesktop.secrets` has an owner on `bus` (the daemon took the name).
-    private static func waitForSecretService(on bus: SessionBus) throws {
-        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
-        while true {
-            let answer = try call(on: bus, "org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", "org.freedesktop.secrets")
-            if answer.contains("true") { return }
-            try #require(ContinuousClock.now < deadline, "gnome-keyring-daemon did not take the Secret Service's name")
-            Thread.sleep(forTimeInterval: 0.05)  // another process takes the name
-        }
+        try bus.waitForOwner(of: "org.freedesktop.secrets")
     }
 
     /// Locks the login keyring, as a keyring is after a login without its password: the next
@@ -61,23 +50,7 @@ public final class PrivateKeyring {
 
     /// The answer of the Secret Service's method `method` called with `argument` (GVariant text).
     private func secretService(_ method: String, _ argument: String) throws -> String {
-        try Self.call(on: bus, "org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.\(method)", argument)
-    }
-
-    /// The answer of `method` of `object` at `destination` on `bus`, called with `argument`
-    /// (GVariant text), by `gdbus call`.
-    private static func call(on bus: SessionBus, _ destination: String, _ object: String, _ method: String, _ argument: String) throws -> String {
-        let call = Process()
-        call.executableURL = URL(fileURLWithPath: "/usr/bin/env")
-        call.arguments = ["gdbus", "call", "--address", bus.address, "--dest", destination, "--object-path", object, "--method", method, argument]
-        let output = Pipe()
-        call.standardOutput = output
-        call.standardError = FileHandle.nullDevice
-        try call.runWithSignalsUnblocked()
-        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
-        try? output.fileHandleForReading.close()
-        call.waitUntilExit()
-        return answer
+        try bus.call("org.freedesktop.secrets", "/org/freedesktop/secrets", "org.freedesktop.Secret.Service.\(method)", argument)
     }
 
     public func stop() {

@@ -95,6 +95,33 @@ public final class SessionBus {
         kill(-group, SIGKILL)
     }
 
+    /// Returns once `name` has an owner on this bus (a process started on it took the name).
+    public func waitForOwner(of name: String) throws {
+        let deadline = ContinuousClock.now + MainLoopDriver.hangGuard
+        while true {
+            let answer = try call("org.freedesktop.DBus", "/org/freedesktop/DBus", "org.freedesktop.DBus.NameHasOwner", name)
+            if answer.contains("true") { return }
+            try #require(ContinuousClock.now < deadline, "no one took the name \(name) on the test's bus")
+            Thread.sleep(forTimeInterval: 0.05)  // another process takes the name
+        }
+    }
+
+    /// Calls `method` of `object` at `destination` with one argument (GVariant text); returns
+    /// gdbus's answer, empty when the call failed.
+    public func call(_ destination: String, _ object: String, _ method: String, _ argument: String) throws -> String {
+        let call = Process()
+        call.executableURL = URL(fileURLWithPath: "/usr/bin/env")
+        call.arguments = ["gdbus", "call", "--address", address, "--dest", destination, "--object-path", object, "--method", method, argument]
+        let output = Pipe()
+        call.standardOutput = output
+        call.standardError = FileHandle.nullDevice
+        try call.runWithSignalsUnblocked()
+        let answer = String(decoding: output.fileHandleForReading.readDataToEndOfFile(), as: UTF8.self)
+        try? output.fileHandleForReading.close()
+        call.waitUntilExit()
+        return answer
+    }
+
     /// The address of the accessibility bus that AT-SPI's launcher runs for this session (it
     /// starts on the first ask). The app and a screen reader get it as `AT_SPI_BUS_ADDRESS`: on
     /// X11 both would otherwise take the display's `AT_SPI_BUS` property first, which names the

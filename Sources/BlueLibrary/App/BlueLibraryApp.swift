@@ -6,8 +6,8 @@ import LibraryCore
 
 /// The application: one instance per session (a second launch presents the first window, or
 /// opens it again), app-wide actions (quit, about, preferences), keyboard shortcuts, the
-/// resource bundle, the playback that may outlive the window (`PlaybackSession`), and saving
-/// at quit.
+/// resource bundle, the library and its playback (`PlaybackSession`), both made when the
+/// library opens and kept until quit whatever windows come and go, and saving at quit.
 @MainActor
 public final class BlueLibraryApp {
     let application: Application
@@ -15,14 +15,16 @@ public final class BlueLibraryApp {
     private(set) var library: LibraryAPI?
     /// The main window's controller while the window is open.
     package internal(set) var windowController: MainWindowController?
-    /// The player and its app-wide observers, from the library's opening to quit.
+    /// The player and its app-wide observers, from the library's opening to quit: the window,
+    /// GNOME Shell's search and Open With reach the same one.
     package private(set) var playback: PlaybackSession?
     /// Whether a main window was opened before (the problems met opening the library are told
     /// in the first one only).
     private var hasOpenedWindow = false
     /// Whether the app holds itself running for music playing with no window open.
     var isHeldForMusic = false
-    /// Follows the player while the app holds itself for music: when it stops, the app ends.
+    /// Follows the player while no window is open: the app holds itself while music plays,
+    /// and ends when it stops.
     var heldMusicObservation: PlayerObservation?
     /// The Preferences window while it is open.
     package internal(set) var preferencesWindow: AppPreferencesWindow?
@@ -110,7 +112,7 @@ public final class BlueLibraryApp {
             if let inUseWindow { inUseWindow.present() } else { waitForLibrary() }
             return
         }
-        guard let library = openLibrary() else {
+        guard let library = openLibrary(), let playback else {
             // One instance per library: this launch was not sent to the running one (no
             // session bus, or one it cannot reach), and must not write the same database.
             let folder = makeLibrary().dataFolder
@@ -124,7 +126,7 @@ public final class BlueLibraryApp {
             window.present()
             return
         }
-        openWindow(over: library)
+        openWindow(over: library, playback: playback)
         // The waiting window goes once the library's is there (never no window in between,
         // which would end the app).
         inUseWindow?.window.destroy()
@@ -135,24 +137,24 @@ public final class BlueLibraryApp {
         musicAwaitingLibrary = []
     }
 
-    /// The library, opened if it is not open yet, with no window (GNOME Shell's search asks a
-    /// BlueLibrary that the desktop started as a service); nil while another process holds it.
+    /// The library, opened with its playback if it is not open yet, with no window (GNOME
+    /// Shell's search asks a BlueLibrary that the desktop started as a service); nil while
+    /// another process holds it.
     func openLibrary() -> LibraryAPI? {
         if let library { return library }
         guard !LibraryPreload.isWaitingForLock else { return nil }
         let library = makeLibrary()
         guard !library.isInUseElsewhere else { return nil }
         self.library = library
+        playback = PlaybackSession(application: application, library: library,
+                                   onRaise: { [weak self] in self?.activate() },
+                                   onQuit: { [weak self] in self?.quit() })
         return library
     }
 
     /// Opens the main window over `library`, showing and driving the app's player.
-    private func openWindow(over library: LibraryAPI) {
+    private func openWindow(over library: LibraryAPI, playback: PlaybackSession) {
         AppResources.applyWindowIcon()
-        let playback = self.playback ?? PlaybackSession(application: application, library: library,
-                                                       onRaise: { [weak self] in self?.activate() },
-                                                       onQuit: { [weak self] in self?.quit() })
-        self.playback = playback
         let controller = MainWindowController(application: application, library: library, player: playback.player)
         controller.onClosed = { [weak self] in self?.windowClosed() }
         controller.hasToldLoadProblems = hasOpenedWindow
@@ -161,13 +163,6 @@ public final class BlueLibraryApp {
         onWindowOpened?(controller)
         controller.present()
         stopHoldingForMusic()  // the window keeps the app running now
-    }
-
-    /// Ends the playback (its place saved), with the window closed and no music to go on: a
-    /// BlueLibrary started as a service may open its window again, with a new player.
-    func endPlayback() {
-        playback?.shutDown()
-        playback = nil
     }
 
     /// Shows that the launch waits for another process to let go of the library, and

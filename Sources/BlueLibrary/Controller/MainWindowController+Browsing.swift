@@ -78,9 +78,13 @@ extension MainWindowController {
 
     /// A listen (or the history read, or cleared) changed these albums' plays (`nil`: any
     /// album's): ordered or filtered by the plays, the strip is asked again, so the album moves
-    /// where its plays now put it; the selected album's Played row shows the new count.
+    /// where its plays now put it, and the answer refreshes the details once (every answer
+    /// announces the selection); else the selected album's Played row shows the new count.
     func showPlaysChanged(_ ids: Set<AlbumID>?) {
-        if library.requestedQuery.followsPlays { library.show(library.requestedQuery, again: true) }
+        if library.requestedQuery.followsPlays {
+            library.show(library.requestedQuery, again: true)
+            return
+        }
         let selected = library.selectedIndex.flatMap(library.albumID(at:))
         if let selected, ids?.contains(selected) ?? true, let album = library.selectedAlbum {
             properties.show(propertyRows(for: album), folder: album.folder, emptyState: .noSelection)

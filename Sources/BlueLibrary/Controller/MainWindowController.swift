@@ -249,7 +249,6 @@ public final class MainWindowController {
             if case .updated(let index) = change, index != update.selection { continue }
             touchesSelection = true
         }
-        if update.removesAlbums { player.removeDeletedAlbums() }
         if touchesSelection {
             refreshSelection(animated: animated)
         } else if update.undoStateChanged {

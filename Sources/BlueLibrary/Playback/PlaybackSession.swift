@@ -3,9 +3,11 @@ import LibraryCore
 
 // MARK: - PlaybackSession
 
-/// The application's playback, made once the library opens and kept until quit, whatever
-/// windows come and go: the player, and its app-wide observers, the media controls (MPRIS)
-/// and the suspend inhibitor. A window observes the same player while it is open.
+/// The application's playback, made when the library opens and kept until quit, whatever
+/// windows come and go (as GNOME Music's player is the application's): the player, and its
+/// app-wide observers, the media controls (MPRIS), the suspend inhibitor, the listen counter
+/// and the ListenBrainz account. It follows the library itself: albums the library lost leave
+/// the queue whether or not a window is open. A window is one more observer of the player.
 @MainActor
 package final class PlaybackSession {
     package let player: Player
@@ -16,6 +18,8 @@ package final class PlaybackSession {
     private let listenCounter: ListenCounter
     /// The user's ListenBrainz connection, which sends what is heard.
     package let listenBrainz: ListenBrainzAccount
+    /// Hands the player what the library changed (`Player.follow(_:)`).
+    private var libraryObservation: LibraryObservation?
     private var isShutDown = false
 
     /// - Parameters:
@@ -27,6 +31,15 @@ package final class PlaybackSession {
         mediaControls = MediaControls(player: player, onRaise: onRaise, onQuit: onQuit)
         listenCounter = ListenCounter(player: player, library: library)
         listenBrainz = ListenBrainzAccount(library: library)
+        libraryObservation = library.observe { [weak player] event in
+            if case .changed(let update) = event { player?.follow(update) }
+        }
+    }
+
+    /// The window has closed and the music is not to go on without it: what plays pauses,
+    /// its place kept; the media controls stay, for a window opened again.
+    func windowClosed() {
+        if player.status == .playing { player.pause() }
     }
 
     /// At quit: remembers what plays and where, falls silent, lets the session suspend again
@@ -34,6 +47,7 @@ package final class PlaybackSession {
     func shutDown() {
         guard !isShutDown else { return }
         isShutDown = true
+        libraryObservation?.cancel()
         suspendInhibitor.stop()
         mediaControls?.unpublish()
         mediaControls = nil

@@ -24,8 +24,7 @@ extension Player {
             let batch = queue.append(albumID: albumID, tracks: range)
             if settings.isShuffled { queue.setShuffled(true) }
             self.queue = queue
-            notify(.queue)
-            start(at: 0, position: 0, playing: false)
+            start(at: 0, position: 0, playing: false)  // announces the queue with the track
             return batch
         }
         let batch = place == .next ? queue.insertNext(albumID: albumID, tracks: range) : queue.append(albumID: albumID, tracks: range)
@@ -43,13 +42,12 @@ extension Player {
     func playAll(_ prepared: PreparedQueue) -> Bool {
         var queue = prepared.queue
         guard !queue.isEmpty else { return false }
-        tracks.forget()
+        tracks.forgetAll()
         unplayable = []
         if queue.isShuffled != settings.isShuffled { queue.setShuffled(settings.isShuffled) }
         if queue.revision == prepared.queue.revision { rememberedQueue = (queue.revision, prepared.memento) }
         replaceQueue(with: queue)
-        notify(.queue)
-        start(at: 0, position: 0, playing: true)
+        start(at: 0, position: 0, playing: true)  // announces the queue with the track
         return true
     }
 
@@ -93,17 +91,15 @@ extension Player {
         start(at: index, position: 0, playing: true)
     }
 
-    /// After the library lost albums: their tracks leave the queue (Undo brings the albums
-    /// back, not their place in the queue); the track playing, if it was one, gives way to the
-    /// next.
-    func removeDeletedAlbums() {
-        tracks.forget()
-        guard var queue else { return }
-        let present = library.albumsInLibrary()
-        let gone = Set(queue.entries.lazy.map(\.albumID).filter { !present.contains($0) })
-        guard !gone.isEmpty else { return }
+    /// After a change of the library (`LibraryUpdate`, which names the albums it changed):
+    /// the tracks of albums that left it leave the queue (Undo brings the albums back, not
+    /// their place in the queue), and the track playing, if it was one, gives way to the next;
+    /// the tracks of albums given new ones are read again when next needed.
+    func follow(_ update: LibraryUpdate) {
+        tracks.forget(update.removedAlbums.union(update.albumsWithNewTracks))
+        guard !update.removedAlbums.isEmpty, var queue else { return }
         let playing = queue.currentEntry?.serial
-        queue.removeAlbums(gone)
+        guard queue.removeAlbums(update.removedAlbums) > 0 else { return }
         self.queue = queue
         afterRemoval(playing: playing)
     }
@@ -125,7 +121,6 @@ extension Player {
             return
         }
         if queue.currentEntry?.serial != serial {
-            notify(.queue)
             start(at: queue.current, position: 0, playing: status == .playing)
         } else {
             queueChanged()

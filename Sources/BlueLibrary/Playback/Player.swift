@@ -132,15 +132,14 @@ package final class Player {
     /// shuffle is on, from that track). Returns false when the album has no music files.
     @discardableResult
     func play(albumID: AlbumID, from index: Int = 0) -> Bool {
-        tracks.forget()
+        tracks.forgetAll()
         let count = tracks.tracks(ofAlbum: albumID).count
         guard count > 0 else { return false }
         unplayable = []
         var queue = PlayQueue(albumID: albumID, trackCount: count, current: index)
         if settings.isShuffled { queue.setShuffled(true) }
         replaceQueue(with: queue)
-        notify(.queue)
-        start(at: queue.current, position: 0, playing: true)
+        start(at: queue.current, position: 0, playing: true)  // announces the queue with the track
         return true
     }
 
@@ -184,7 +183,6 @@ package final class Player {
         replaceQueue(with: nil)
         position = 0
         setStatus(.stopped)
-        notify(.queue)
         notify(.track)
     }
 

@@ -4,9 +4,10 @@ import LibraryCore
 
 /// What changed in the player, for the views and the media controls that show it.
 enum PlayerChange: Equatable {
-    /// Another track (or album) is loaded, or nothing is.
+    /// Another track (or album) is loaded, or nothing is; the queue may have changed with it
+    /// (a new queue, or tracks taken out), which this alone announces.
     case track
-    /// The queue's tracks or their order changed (the track playing may be the same).
+    /// The queue's tracks or their order changed, and the track playing is the same.
     case queue
     /// Shuffle, repeat or the volume changed.
     case settings

@@ -32,8 +32,14 @@ package final class QueueTracks {
         return tracks.indices.contains(index) ? tracks[index] : nil
     }
 
-    /// Forgets what was read: the library's tracks changed (an import, a rescan, a deletion).
-    func forget() {
+    /// Forgets what was read of these albums: their tracks changed (an import, a rescan), or
+    /// they left the library.
+    func forget(_ changed: Set<AlbumID>) {
+        for id in changed { albums[id] = nil }
+    }
+
+    /// Forgets everything read: a new queue reads its albums afresh.
+    func forgetAll() {
         albums.removeAll()
     }
 }

@@ -171,6 +171,7 @@ extension LibraryAPI {
 
     private func remove(_ entries: [LibraryEntry]) {
         let removed = Set(entries.map(\.id))
+        announce { $0.removedAlbums.formUnion(removed) }
         if entries.count == 1, let index = order.firstIndex(of: entries[0].id) {
             albumOrder.remove(at: index)
             guard let shown = hideRemoved(entries[0].id, atLibraryIndex: index) else { return }  // it was not shown

@@ -130,7 +130,7 @@ public final class LibraryAPI {
         preferences = opened.state.preferences
         browsing = BrowsingState(query: opened.shownIDs == nil ? AlbumQuery() : opened.state.query, shownIDs: opened.shownIDs)
         browsing.heldSelection = opened.state.selectedAlbumID
-        selectedIndex = Self.restoredSelection(opened.state, in: opened.shownIDs ?? opened.order)
+        selectedIndex = opened.state.restoredSelection(in: opened.shownIDs ?? opened.order)
         if let selectedIndex { browsing.heldSelection = (opened.shownIDs ?? opened.order)[selectedIndex] }
         relay.library = self
         if opened.isBackupDue { persistency.backUp() }
@@ -175,14 +175,6 @@ public final class LibraryAPI {
     public func checkWholeFile() {
         guard !isReadOnly else { return }  // a newer version's library is left as it is
         persistency.checkWholeFile { [weak self] message in self?.observers.post(.damageFound(message)) }
-    }
-
-    /// The saved album if it is still shown, else the saved index clamped into the list, else
-    /// the first album; `nil` when none is shown.
-    private static func restoredSelection(_ state: AppState, in order: [AlbumID]) -> Int? {
-        guard !order.isEmpty else { return nil }
-        if let id = state.selectedAlbumID, let index = order.firstIndex(of: id) { return index }
-        return min(max(state.selectedIndex ?? 0, 0), order.count - 1)
     }
 
     /// The folder the library lives in (`$XDG_DATA_HOME/bluelibrary`).

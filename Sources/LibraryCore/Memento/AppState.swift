@@ -38,6 +38,14 @@ public struct AppState: Codable, Hashable, Sendable {
         self.preferences = preferences
     }
 
+    /// The selection to show at launch among `order`: the saved album if it is there, else
+    /// the saved index clamped into the list, else the first album; `nil` when none is shown.
+    func restoredSelection(in order: [AlbumID]) -> Int? {
+        guard !order.isEmpty else { return nil }
+        if let id = selectedAlbumID, let index = order.firstIndex(of: id) { return index }
+        return min(max(selectedIndex ?? 0, 0), order.count - 1)
+    }
+
     // MARK: Codable
 
     private enum CodingKeys: String, CodingKey {

@@ -20,27 +20,24 @@ public struct LibraryUpdate: Sendable {
     /// Of those, the albums the search or filter hides: they are in the library, only not
     /// shown, and the window says so.
     public var hidden: [Album] = []
+    /// The albums that left the library, shown or not (a deletion, an undone import, a music
+    /// folder removed): the player lets their tracks go. A search or filter that hides albums
+    /// removes none.
+    public var removedAlbums: Set<AlbumID> = []
+    /// The albums an import or a followed folder gave new or changed tracks.
+    public var albumsWithNewTracks: Set<AlbumID> = []
 
     public init() {}
 
-    /// Whether nothing changed that an observer would show.
+    /// Whether nothing changed that an observer would show or follow.
     var isEmpty: Bool {
         albumChanges.isEmpty && !selectionChanged && !undoStateChanged && hidden.isEmpty
+            && removedAlbums.isEmpty && albumsWithNewTracks.isEmpty
     }
 
     /// Whether the change is one album inserted at `index` and selected there (an album put
     /// back by an undo, where the album that took its place was selected).
     public func insertsTheSelection(at index: Int) -> Bool {
         albumChanges.count == 1 && selection == index
-    }
-
-    /// Whether albums left the list shown (a deletion, or a list shown anew).
-    public var removesAlbums: Bool {
-        albumChanges.contains { change in
-            switch change {
-            case .removed, .reloaded: true
-            default: false
-            }
-        }
     }
 }
