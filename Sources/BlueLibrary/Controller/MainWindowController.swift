@@ -140,6 +140,7 @@ public final class MainWindowController {
         scroller.reload()
         refreshSelection(animated: false)
         refreshActions()
+        player.prepareIfSelectionIsPlayable()
     }
 
     /// Shows the window with the keyboard focus in the cover strip.
@@ -288,7 +289,6 @@ public final class MainWindowController {
     /// `ActionState`), and says what Undo would undo and why Play may not.
     func refreshActions() {
         let playable = player.selectedAlbumIsPlayable
-        if playable { player.prepare() }
         actions.update(ActionState(
             canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
             hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,

@@ -94,8 +94,10 @@ extension Player {
     /// After a change of the library (`LibraryUpdate`, which names the albums it changed):
     /// the tracks of albums that left it leave the queue (Undo brings the albums back, not
     /// their place in the queue), and the track playing, if it was one, gives way to the next;
-    /// the tracks of albums given new ones are read again when next needed.
+    /// the tracks of albums given new ones are read again when next needed; a playable album
+    /// selected gets GStreamer ready.
     func follow(_ update: LibraryUpdate) {
+        if update.selectionChanged { prepareIfSelectionIsPlayable() }
         tracks.forget(update.removedAlbums.union(update.albumsWithNewTracks))
         guard !update.removedAlbums.isEmpty, var queue else { return }
         let playing = queue.currentEntry?.serial

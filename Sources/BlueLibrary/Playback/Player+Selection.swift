@@ -19,6 +19,12 @@ extension Player {
         return album.folder != nil && (album.trackCount ?? 0) > 0 && isAvailable && !selectedAlbumIsMissing
     }
 
+    /// Sets GStreamer up (`prepare()`) if the selected album can be played: a window showing
+    /// it opened, or another album was selected (`follow(_:)`).
+    func prepareIfSelectionIsPlayable() {
+        if selectedAlbumIsPlayable { prepare() }
+    }
+
     /// Whether the selected album's files were found gone (`LibraryAPI.isMissing(_:)`).
     var selectedAlbumIsMissing: Bool {
         selectedAlbumID.map(library.isMissing) ?? false
