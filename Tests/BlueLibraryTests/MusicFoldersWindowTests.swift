@@ -107,8 +107,8 @@ struct MusicFoldersWindowTests {
             try FileManager.default.moveItem(at: gone, to: folders.root.appendingPathComponent("Elsewhere"))
 
             harness.activate(AppAction.musicFolders.detailedName)
-            #expect(await harness.wait(for: "the Music Folders window") { window.musicFoldersWindow?.folders.count == 3 })
-            let list = try #require(window.musicFoldersWindow)
+            #expect(await harness.wait(for: "the Music Folders window") { window.musicFolders.foldersWindow?.folders.count == 3 })
+            let list = try #require(window.musicFolders.foldersWindow)
             #expect(list.window.isShown)
             #expect(list.folders.map { MusicFoldersWindow.describe($0) } == [
                 "Gone, \(gone.path), Not found: its drive may not be connected, or it moved · 1 album",
@@ -125,11 +125,11 @@ struct MusicFoldersWindowTests {
             #expect(FileManager.default.fileExists(atPath: rock.appendingPathComponent("Loud/1.flac").path), "the files stay")
 
             try await harness.press("Escape")
-            #expect(await harness.wait(for: "the window to close") { window.musicFoldersWindow == nil })
+            #expect(await harness.wait(for: "the window to close") { window.musicFolders.foldersWindow == nil })
             try await harness.press("ctrl+z")
             #expect(await harness.wait(for: "Rock's albums back") { harness.report.albumCount == 10 })
             harness.activate(AppAction.musicFolders.detailedName)
-            #expect(await harness.wait(for: "Rock listed again") { window.musicFoldersWindow?.folders.map(\.name) == ["Gone", "Jazz", "Rock"] })
+            #expect(await harness.wait(for: "Rock listed again") { window.musicFolders.foldersWindow?.folders.map(\.name) == ["Gone", "Jazz", "Rock"] })
             await harness.close()  // with the window open: it closes first
         }
     }

@@ -68,7 +68,7 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.chooseMusicFolder() })
         case .musicFolders:
             ActionDeclaration(group: .win, name: "music-folders", title: localized("Music _Folders"),
-                              handler: .window { $0.showMusicFolders() })
+                              handler: .window { $0.musicFolders.show() })
         case .findCoverOnline:
             ActionDeclaration(group: .win, name: "find-cover-online", title: localized("Find _Cover Online…"),
                               handler: .window { $0.findCoverForSelectedAlbum() }, isEnabled: \.hasSelection)

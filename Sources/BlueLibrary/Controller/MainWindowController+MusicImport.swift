@@ -95,7 +95,7 @@ extension MainWindowController {
     private func finishImport(_ summary: MusicImportSummary, of folders: [URL]) {
         musicImports.running = nil
         importProgress.finish()
-        musicFoldersWindow?.reload()
+        musicFolders.reload()
         toast.show(Self.describe(summary, of: folders))
         showSkipped(summary.skipped)
         if let next = musicImports.waiting.first {

@@ -64,10 +64,8 @@ public final class MainWindowController {
     var coverLookups = CoverLookups()
     /// The window of releases to choose a cover from, while it is open.
     package internal(set) var coverCandidates: CoverCandidatesWindow?
-    /// The Music Folders window, while it is open.
-    package internal(set) var musicFoldersWindow: MusicFoldersWindow?
-    /// Tells when a drive is mounted, while the music folders are followed.
-    var mountMonitor: MountMonitor?
+    /// The Music Folders window and the folders followed.
+    package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
     package let windowDropTarget = DropTarget()
     /// The user was told that quitting loses changes that could not be saved.
@@ -97,6 +95,7 @@ public final class MainWindowController {
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    cards: [importProgress, coverSearchProgress]))
         toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
+        musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
         page.append(headerBar)
@@ -118,6 +117,7 @@ public final class MainWindowController {
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
         coverSearchProgress.cancelButton.onClicked { [weak self] in self?.stopFindingMissingCovers() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
+        musicFolders.onImport = { [weak self] in self?.chooseMusicFolder() }
         actions.connect(to: self)
         connectBrowsing()
         connectPlayback()
@@ -154,7 +154,7 @@ public final class MainWindowController {
                 let heading = library.isReadOnly ? Self.readOnlyHeading : localized("Your Library Needed Repair")
                 problems.show(library.loadProblems.map(\.message), heading: heading, remedy: readOnlyRemedy)
             }
-            followMusicFolders()
+            musicFolders.follow()
             window.afterNextFrame { [weak self] in
                 self?.library.prepareBrowsing()
                 self?.library.checkWholeFile()
@@ -179,7 +179,7 @@ public final class MainWindowController {
         quitConfirmation?.close()
         quitConfirmation = nil
         coverCandidates?.cancel()
-        musicFoldersWindow?.window.close()
+        musicFolders.close()
     }
 
     /// Everything under the header bar: the search bar, the strip and the details, with
