@@ -32,8 +32,8 @@ struct CoverLookupWindowTests {
             let window = harness.window
 
             harness.activate(AppAction.findCoverOnline.detailedName)
-            await harness.wait(for: "the candidates window") { window.coverCandidates?.window.isShown == true }
-            let chooser = try #require(window.coverCandidates)
+            await harness.wait(for: "the candidates window") { window.coverLookup.candidatesWindow?.window.isShown == true }
+            let chooser = try #require(window.coverLookup.candidatesWindow)
             #expect(chooser.candidates.map(\.year) == ["1994", "2012"])
             #expect(chooser.useButtons.count == 2)
             #expect(CoverCandidatesWindow.describe(chooser.candidates[0]) == "Parklife, Blur, 1994 · GB · 16 tracks")
@@ -46,7 +46,7 @@ struct CoverLookupWindowTests {
             await harness.wait(for: "the chosen cover in the strip") {
                 (window.scroller.view(at: 0) as? AlbumView)?.showsCover == true
             }
-            #expect(window.coverCandidates == nil, "the window closed")
+            #expect(window.coverLookup.candidatesWindow == nil, "the window closed")
             #expect(try server.stats().requests["/release/\(releases[1].id)/front-500"] == 1)
             #expect(window.headerBar.undoTooltip == "\u{200E}Undo New Cover for “\u{2068}Parklife\u{2069}” (Ctrl+Z)")
             #expect(window.toast.message == "Cover found for “\u{2068}Parklife\u{2069}”")
@@ -86,11 +86,11 @@ struct CoverLookupWindowTests {
             window.library.selectAlbum(at: 5)
 
             harness.activate(AppAction.findMissingCovers.detailedName)
-            #expect(window.coverSearchProgress.isShown)
-            await harness.wait(for: "two covers or more") { Self.coversFound(in: window.coverSearchProgress.text) >= 2 }
-            window.coverSearchProgress.cancelButton.click()
-            await harness.wait(for: "the search to stop") { !window.isFindingMissingCovers }
-            #expect(!window.coverSearchProgress.isShown)
+            #expect(window.coverLookup.progress.isShown)
+            await harness.wait(for: "two covers or more") { Self.coversFound(in: window.coverLookup.progress.text) >= 2 }
+            window.coverLookup.progress.cancelButton.click()
+            await harness.wait(for: "the search to stop") { !window.coverLookup.isFindingMissingCovers }
+            #expect(!window.coverLookup.progress.isShown)
             #expect(window.toast.message.hasPrefix("Search stopped: "), "\(window.toast.message)")
             let covered = window.library.albums.filter { !$0.coverUrl.isEmpty }.map(\.title)
             #expect(covered.count >= 2 && covered.count < releases.count, "the covers found before Stop stay: \(covered)")

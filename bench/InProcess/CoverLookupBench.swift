@@ -69,8 +69,8 @@ struct CoverLookupBench {
         let monitor = StallMonitor()
         monitor.start()
         let start = nowMilliseconds()
-        controller.findMissingCovers()
-        while controller.isFindingMissingCovers {
+        controller.coverLookup.findMissingCovers()
+        while controller.coverLookup.isFindingMissingCovers {
             try? await Task.sleep(for: .milliseconds(20))
         }
         let elapsed = nowMilliseconds() - start
@@ -97,7 +97,7 @@ struct CoverLookupBench {
             controller.scroller.selectView(at: index, animated: false)
             await waitUntil { (controller.scroller.view(at: index) as? AlbumView)?.showsPlaceholder == true }
             let start = nowMilliseconds()
-            controller.findCoverForSelectedAlbum()
+            controller.coverLookup.findCoverForSelectedAlbum()
             let shown = await waitUntil { (controller.scroller.view(at: index) as? AlbumView)?.showsCover == true }
             if shown { samples.append(nowMilliseconds() - start) }
         }

@@ -71,10 +71,10 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.musicFolders.show() })
         case .findCoverOnline:
             ActionDeclaration(group: .win, name: "find-cover-online", title: localized("Find _Cover Online…"),
-                              handler: .window { $0.findCoverForSelectedAlbum() }, isEnabled: \.hasSelection)
+                              handler: .window { $0.coverLookup.findCoverForSelectedAlbum() }, isEnabled: \.hasSelection)
         case .findMissingCovers:
             ActionDeclaration(group: .win, name: "find-missing-covers", title: localized("Find Missing C_overs"),
-                              handler: .window { $0.findMissingCovers() })
+                              handler: .window { $0.coverLookup.findMissingCovers() })
         case .search:
             ActionDeclaration(group: .win, name: "search", title: localized("Search"), accelerators: ["<Control>f"],
                               handler: .window { $0.startSearching() })

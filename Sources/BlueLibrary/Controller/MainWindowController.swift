@@ -27,11 +27,6 @@ public final class MainWindowController {
         stopLabel: localized("_Stop Import"), stopTooltip: localized("Stop reading the folder; the albums found so far stay"),
         barLabel: localized("Import progress")
     )
-    /// Find Missing Covers' progress, and Stop.
-    package let coverSearchProgress = ProgressCard(
-        stopLabel: localized("_Stop Search"), stopTooltip: localized("Stop looking for covers; the covers found so far stay"),
-        barLabel: localized("Cover search progress")
-    )
     package let browsingBar = BrowsingBar()
     package let trackList = TrackListView()
     package let playBar = PlayBar()
@@ -60,10 +55,8 @@ public final class MainWindowController {
     package internal(set) var editor: AlbumEditor?
     /// The music folder import under way, and those waiting.
     var musicImports = MusicImports()
-    /// The cover lookups under way.
-    var coverLookups = CoverLookups()
-    /// The window of releases to choose a cover from, while it is open.
-    package internal(set) var coverCandidates: CoverCandidatesWindow?
+    /// Find Cover Online and Find Missing Covers.
+    package let coverLookup: CoverLookupController
     /// The Music Folders window and the folders followed.
     package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
@@ -92,9 +85,11 @@ public final class MainWindowController {
         problems = ProblemDialog(over: window, of: application)
         details.append(properties)
         details.append(trackList)
+        let coverSearchProgress = CoverLookupController.makeProgressCard()
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    cards: [importProgress, coverSearchProgress]))
         toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
+        coverLookup = CoverLookupController(library: library, parent: window, toast: toast, textures: coverTextures, progress: coverSearchProgress)
         musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
@@ -115,7 +110,6 @@ public final class MainWindowController {
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
         toast.onShownChange = { [weak self] _ in self?.refreshActions() }
         importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
-        coverSearchProgress.cancelButton.onClicked { [weak self] in self?.stopFindingMissingCovers() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
         musicFolders.onImport = { [weak self] in self?.chooseMusicFolder() }
         actions.connect(to: self)
@@ -178,7 +172,7 @@ public final class MainWindowController {
         problems.withdraw()
         quitConfirmation?.close()
         quitConfirmation = nil
-        coverCandidates?.cancel()
+        coverLookup.close()
         musicFolders.close()
     }
 
