@@ -99,22 +99,22 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.player.playSelectedAlbum() }, isEnabled: \.canPlaySelection)
         case .playAll:
             ActionDeclaration(group: .win, name: "play-all", title: localized("Play _All"), accelerators: ["<Shift><Control>p"],
-                              handler: .window { $0.playAllShown() }, isEnabled: \.hasAlbumsShown)
+                              handler: .window { $0.queue.playAllShown() }, isEnabled: \.hasAlbumsShown)
         case .playNext:
             ActionDeclaration(group: .win, name: "play-next", title: localized("Play _Next"), accelerators: ["<Shift><Control>n"],
-                              handler: .window { $0.queueSelectedAlbum(at: .next) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addSelectedAlbum(at: .next) }, isEnabled: \.canPlaySelection)
         case .addToQueue:
             ActionDeclaration(group: .win, name: "add-to-queue", title: localized("Add to _Queue"), accelerators: ["<Shift><Control>a"],
-                              handler: .window { $0.queueSelectedAlbum(at: .end) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addSelectedAlbum(at: .end) }, isEnabled: \.canPlaySelection)
         case .playTrackNext:
             ActionDeclaration(group: .win, name: "play-track-next", title: localized("Play _Next"),
-                              handler: .window { $0.queueMenuTrack(at: .next) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .next) }, isEnabled: \.canPlaySelection)
         case .addTrackToQueue:
             ActionDeclaration(group: .win, name: "add-track-to-queue", title: localized("Add to _Queue"),
-                              handler: .window { $0.queueMenuTrack(at: .end) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .end) }, isEnabled: \.canPlaySelection)
         case .undoQueueChange:
             ActionDeclaration(group: .win, name: "undo-queue-change", title: localized("Undo"),
-                              handler: .window { $0.undoQueueChange() })
+                              handler: .window { $0.queue.undoAddition() })
         case .playPause:
             // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
             // them to the focused window (GNOME Shell sends them over MPRIS instead).

@@ -11,9 +11,13 @@ extension MainWindowController {
         playerObservation = player.observe { [weak self] change in self?.playerChanged(change) }
         playBar.onSeek = { [weak self] seconds in self?.player.seek(to: seconds) }
         trackList.onActivate = { [weak self] index in self?.player.playSelectedAlbum(from: index) }
-        connectListeningControls()
+        playBar.onVolume = { [weak self] volume in self?.player.setVolume(volume) }
+        playBar.showSettings(player.settings)
+        // While the queue is open, Delete takes a track out of it.
+        playBar.queuePopover.onShow { [weak self] in self?.refreshActions() }
+        playBar.queuePopover.onHide { [weak self] in self?.refreshActions() }
         refreshPlayBar()
-        tellTracksDroppedAtRestore()
+        queue.tellTracksDroppedAtRestore()
     }
 
     // MARK: Following the player
@@ -23,12 +27,11 @@ extension MainWindowController {
         case .track:
             refreshPlayBar()
             refreshPlayingMarker()
-            playBar.queueView.reload()
         case .status:
             playBar.showPlaying(player.status == .playing)
             refreshPlayingMarker()
         case .queue:
-            playBar.queueView.reload()
+            break  // the queue view follows the player itself (`QueueController`)
         case .settings:
             playBar.showSettings(player.settings)
         case .position, .seeked, .duration:

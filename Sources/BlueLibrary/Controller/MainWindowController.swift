@@ -41,8 +41,6 @@ public final class MainWindowController {
     var trackListLoad: Task<Void, Never>?
     /// The album the strip marks as playing.
     var markedAlbumID: AlbumID?
-    /// What the last Play Next or Add to Queue added, while its notice offers Undo.
-    var queueUndo: QueueBatch?
     package let actions: WindowActions
     /// The covers decoded for this window's album views.
     let coverTextures = CoverTextures()
@@ -57,6 +55,8 @@ public final class MainWindowController {
     var musicImports = MusicImports()
     /// Find Cover Online and Find Missing Covers.
     package let coverLookup: CoverLookupController
+    /// The play queue: Play Next, Add to Queue, Play All and the queue view.
+    package let queue: QueueController
     /// The Music Folders window and the folders followed.
     package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
@@ -90,6 +90,7 @@ public final class MainWindowController {
                                                    cards: [importProgress, coverSearchProgress]))
         toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
         coverLookup = CoverLookupController(library: library, parent: window, toast: toast, textures: coverTextures, progress: coverSearchProgress)
+        queue = QueueController(library: library, player: player, toast: toast, view: playBar.queueView, textures: coverTextures)
         musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
@@ -162,6 +163,7 @@ public final class MainWindowController {
     package func prepareToClose() {
         observation?.cancel()
         playerObservation?.cancel()
+        queue.close()
         closeDialogs()
     }
 
