@@ -152,7 +152,7 @@ extension MainWindowController {
             toast: toast.isShown ? toast.message : nil,
             isDark: StyleManager.isDark,
             editor: editor?.report(),
-            importProgress: importProgress.isShown ? importProgress.text : nil,
+            importProgress: musicImport.progress.isShown ? musicImport.progress.text : nil,
             search: browsingBar.searchBar.isSearching ? SearchReport(
                 text: browsingBar.entry.text,
                 hasFocus: browsingBar.entry.containsFocus,

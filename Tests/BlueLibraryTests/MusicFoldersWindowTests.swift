@@ -24,8 +24,8 @@ struct MusicFoldersWindowTests {
         try makeAlbums([title], in: music, folders: folders)
         let harness = try await WindowHarness(folders: folders)
         let window = harness.window
-        window.importMusic([music])
-        #expect(await harness.wait(for: "the import") { !window.isImportingMusic && harness.report.albumCount == 6 })
+        window.musicImport.importMusic([music])
+        #expect(await harness.wait(for: "the import") { !window.musicImport.isImporting && harness.report.albumCount == 6 })
         #expect(await harness.wait(for: "the folder to be followed") { window.library.follower?.watchCount == 2 })
         return harness
     }
@@ -100,10 +100,10 @@ struct MusicFoldersWindowTests {
             try makeAlbums(["Lost"], in: gone, folders: folders)
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window
-            window.importMusic([rock])
-            window.importMusic([jazz])
-            window.importMusic([gone])
-            #expect(await harness.wait(for: "the imports to end") { !window.isImportingMusic && harness.report.albumCount == 10 })
+            window.musicImport.importMusic([rock])
+            window.musicImport.importMusic([jazz])
+            window.musicImport.importMusic([gone])
+            #expect(await harness.wait(for: "the imports to end") { !window.musicImport.isImporting && harness.report.albumCount == 10 })
             try FileManager.default.moveItem(at: gone, to: folders.root.appendingPathComponent("Elsewhere"))
 
             harness.activate(AppAction.musicFolders.detailedName)

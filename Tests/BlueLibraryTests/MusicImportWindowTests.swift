@@ -34,8 +34,8 @@ struct MusicImportWindowTests {
             let window = harness.window
 
             #expect(window.windowDropTarget.drop(file: music))
-            #expect(window.importProgress.isShown, "the progress bar shows at once")
-            #expect(await harness.wait(for: "the import to end") { !window.isImportingMusic && !window.importProgress.isShown })
+            #expect(window.musicImport.progress.isShown, "the progress bar shows at once")
+            #expect(await harness.wait(for: "the import to end") { !window.musicImport.isImporting && !window.musicImport.progress.isShown })
             var report = harness.report
             #expect(report.albumCount == 8)
             #expect(await harness.wait(for: "the notice") { harness.report.toast == "3 albums imported" })
@@ -57,7 +57,7 @@ struct MusicImportWindowTests {
 
             // Onto the strip, the same folder again: nothing new, nothing recorded.
             #expect(window.scroller.dropTarget.drop(file: music, x: 40, y: 40))
-            #expect(await harness.wait(for: "the second import") { !window.isImportingMusic })
+            #expect(await harness.wait(for: "the second import") { !window.musicImport.isImporting })
             #expect(await harness.wait(for: "the notice") { harness.report.toast == "No new albums in “\("My Music".isolatedForDisplay)”" })
             #expect(harness.report.albumCount == 8)
 
@@ -80,7 +80,7 @@ struct MusicImportWindowTests {
             let window = harness.window
 
             #expect(window.windowDropTarget.drop(file: notes))
-            #expect(await harness.wait(for: "the refusal") { harness.report.problem != nil && !window.isImportingMusic })
+            #expect(await harness.wait(for: "the refusal") { harness.report.problem != nil && !window.musicImport.isImporting })
             #expect(harness.report.problem == "“notes.txt” is not a music file. BlueLibrary imports folders, and FLAC, MP3, Ogg Vorbis, Opus, M4A and WAV files.")
             #expect(harness.report.albumCount == 5)
             #expect(!harness.report.canUndo, "nothing was recorded")
@@ -88,7 +88,7 @@ struct MusicImportWindowTests {
             // Two tracks of two albums, as Files drags a selection: both folders come in.
             let dropped = [music.appendingPathComponent("Ballads/2.flac"), music.appendingPathComponent("Blue Train/1.flac")]
             #expect(window.windowDropTarget.drop(files: dropped))
-            #expect(await harness.wait(for: "the import to end") { !window.isImportingMusic && harness.report.albumCount == 7 })
+            #expect(await harness.wait(for: "the import to end") { !window.musicImport.isImporting && harness.report.albumCount == 7 })
             #expect(await harness.wait(for: "the first file's album") { harness.report.properties.contains("Album: Ballads") })
             try await harness.press("ctrl+z")
             #expect(await harness.wait(for: "the import undone") { harness.report.albumCount == 5 })
@@ -111,11 +111,11 @@ struct MusicImportWindowTests {
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window
             harness.library.musicImportPartInterval = .zero
-            window.importMusic([music])
+            window.musicImport.importMusic([music])
             #expect(await harness.wait(for: "the first albums") { harness.report.albumCount > 5 })
             #expect(harness.report.importProgress?.hasPrefix("Read ") == true)
-            window.importProgress.cancelButton.click()
-            #expect(await harness.wait(for: "the import to stop") { !window.isImportingMusic })
+            window.musicImport.progress.cancelButton.click()
+            #expect(await harness.wait(for: "the import to stop") { !window.musicImport.isImporting })
             let report = harness.report
             #expect(report.toast?.hasPrefix("Import stopped: ") == true, "\(report.toast ?? "no toast")")
             #expect(report.albumCount < 45)

@@ -18,8 +18,8 @@ struct PlayBarWindowTests {
             try ToneAlbumMaker.makeContinuousToneAlbum(in: alpha, album: "Alpha", artist: "Sine", trackFrames: [4_410, 4_410])
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window, library = harness.library, player = window.player
-            window.importMusic([alpha])
-            #expect(await harness.wait(for: "the album") { library.count == 6 && !window.importProgress.isShown })
+            window.musicImport.importMusic([alpha])
+            #expect(await harness.wait(for: "the album") { library.count == 6 && !window.musicImport.progress.isShown })
             library.selectAlbum(at: try #require((0..<library.count).first { library.album(at: $0)?.title == "Alpha" }))
             #expect(await harness.wait(for: "Alpha's tracks") { harness.report.tracks.count == 2 && harness.report.canPlay })
             try await harness.press("ctrl+shift+a")  // queued: loaded, paused, the play bar shown

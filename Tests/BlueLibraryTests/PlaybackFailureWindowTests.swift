@@ -20,8 +20,8 @@ struct PlaybackFailureWindowTests {
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Steps", artist: "Sine", trackFrames: [4_410, 4_410, 4_410])
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window, library = harness.library, player = window.player
-            window.importMusic([music])
-            #expect(await harness.wait(for: "the album") { library.count == 6 && !window.importProgress.isShown })
+            window.musicImport.importMusic([music])
+            #expect(await harness.wait(for: "the album") { library.count == 6 && !window.musicImport.progress.isShown })
             let index = try #require(library.albums.firstIndex { $0.title == "Steps" })
             let tracks = library.tracks(ofAlbum: try #require(library.entry(at: index)?.id))
             try #require(tracks.count == 3)

@@ -22,8 +22,8 @@ struct QueueWindowTests {
             try ToneAlbumMaker.makeContinuousToneAlbum(in: beta, album: "Beta", artist: "Sine", trackFrames: [4_410, 4_410])
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window, library = harness.library, player = window.player
-            window.importMusic([alpha, beta])
-            #expect(await harness.wait(for: "both albums") { library.count == 7 && !window.importProgress.isShown })
+            window.musicImport.importMusic([alpha, beta])
+            #expect(await harness.wait(for: "both albums") { library.count == 7 && !window.musicImport.progress.isShown })
             let index = { (title: String) in (0..<library.count).first { library.album(at: $0)?.title == title } }
             let order = { player.queue.map { queue in (0..<queue.count).compactMap { queue.entry(at: $0) }.map { entry in
                 "\(library.album(withID: entry.albumID)?.title ?? "?") \(entry.trackIndex + 1)" } } ?? [] }

@@ -19,7 +19,7 @@ struct TrackListWindowTests {
             try ToneAlbumMaker.makeContinuousToneAlbum(in: music, album: "Listed", artist: "Sine", trackFrames: [44_100 * 30, 44_100 * 30, 44_100 * 30])
             let harness = try await WindowHarness(folders: folders)
             let window = harness.window
-            window.importMusic([music])
+            window.musicImport.importMusic([music])
             #expect(await harness.wait(for: "the album's tracks") { harness.report.tracks.count == 3 })
             #expect(harness.report.tracks == ["1 Part 1 0:30", "2 Part 2 0:30", "3 Part 3 0:30"])
             await harness.nextFrames()

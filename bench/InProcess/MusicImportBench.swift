@@ -113,8 +113,8 @@ struct MusicImportBench {
         let monitor = StallMonitor()
         monitor.start()
         let start = nowMilliseconds()
-        controller.importMusic([folder])
-        while controller.isImportingMusic {
+        controller.musicImport.importMusic([folder])
+        while controller.musicImport.isImporting {
             try? await Task.sleep(for: .milliseconds(2))
         }
         let elapsed = nowMilliseconds() - start
@@ -128,9 +128,9 @@ struct MusicImportBench {
     private func cardAlone() async -> Double {
         let monitor = StallMonitor()
         monitor.start()
-        controller.importProgress.start("Looking for music…")
+        controller.musicImport.progress.start("Looking for music…")
         try? await Task.sleep(for: .milliseconds(600))
-        controller.importProgress.finish()
+        controller.musicImport.progress.finish()
         try? await Task.sleep(for: .milliseconds(400))
         return monitor.stop()
     }

@@ -65,7 +65,7 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.editSelectedAlbum() }, isEnabled: \.hasSelection)
         case .importMusicFolder:
             ActionDeclaration(group: .win, name: "import-music-folder", title: localized("Import _Music Folder…"), accelerators: ["<Control>o"],
-                              handler: .window { $0.chooseMusicFolder() })
+                              handler: .window { $0.musicImport.chooseFolder() })
         case .musicFolders:
             ActionDeclaration(group: .win, name: "music-folders", title: localized("Music _Folders"),
                               handler: .window { $0.musicFolders.show() })

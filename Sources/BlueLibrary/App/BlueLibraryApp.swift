@@ -133,7 +133,7 @@ public final class BlueLibraryApp {
         inUseWindow = nil
         for file in filesToImport { windowController?.importAlbumList(from: file) }
         filesToImport = []
-        if !musicAwaitingLibrary.isEmpty { windowController?.openMusic(musicAwaitingLibrary) }
+        if !musicAwaitingLibrary.isEmpty { windowController?.musicImport.openMusic(musicAwaitingLibrary) }
         musicAwaitingLibrary = []
     }
 

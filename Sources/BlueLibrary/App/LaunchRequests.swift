@@ -60,7 +60,7 @@ extension BlueLibraryApp {
     func open(_ folders: [URL]) {
         activate()
         if let windowController {
-            windowController.openMusic(folders)
+            windowController.musicImport.openMusic(folders)
         } else if isWaitingForLibrary {
             musicAwaitingLibrary += folders
         } else {

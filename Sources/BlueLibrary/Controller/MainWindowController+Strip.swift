@@ -49,8 +49,8 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
     /// An image file or image data dropped onto a cover becomes its album's cover; music
     /// (folders, audio files) is opened as from the file manager (`openMusic`).
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didReceive item: DroppedItem, onViewAt index: Int) -> Bool {
-        if !item.files.isEmpty, item.files.contains(where: Self.isMusic) || item.files.count > 1 {
-            openMusic(item.files)
+        if !item.files.isEmpty, item.files.contains(where: MusicImportController.isMusic) || item.files.count > 1 {
+            musicImport.openMusic(item.files)
         } else {
             setCover(from: item, at: index)
         }

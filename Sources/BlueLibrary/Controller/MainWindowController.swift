@@ -22,11 +22,6 @@ public final class MainWindowController {
     package let headerBar = MainHeaderBar()
     package let toast: ToastNotice
     package let problems: ProblemDialog
-    /// The music import's progress, and Stop Import.
-    package let importProgress = ProgressCard(
-        stopLabel: localized("_Stop Import"), stopTooltip: localized("Stop reading the folder; the albums found so far stay"),
-        barLabel: localized("Import progress")
-    )
     package let browsingBar = BrowsingBar()
     package let trackList = TrackListView()
     package let playBar = PlayBar()
@@ -51,12 +46,12 @@ public final class MainWindowController {
     package var onClosed: (@MainActor () -> Void)?
     /// The Add Album or Edit Album dialog while it is open.
     package internal(set) var editor: AlbumEditor?
-    /// The music folder import under way, and those waiting.
-    var musicImports = MusicImports()
     /// Find Cover Online and Find Missing Covers.
     package let coverLookup: CoverLookupController
     /// The play queue: Play Next, Add to Queue, Play All and the queue view.
     package let queue: QueueController
+    /// The music imports: Import Music Folder, music opened from outside, their progress.
+    package let musicImport: MusicImportController
     /// The Music Folders window and the folders followed.
     package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
@@ -85,12 +80,15 @@ public final class MainWindowController {
         problems = ProblemDialog(over: window, of: application)
         details.append(properties)
         details.append(trackList)
+        let importProgress = MusicImportController.makeProgressCard()
         let coverSearchProgress = CoverLookupController.makeProgressCard()
         toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
                                                    cards: [importProgress, coverSearchProgress]))
         toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
         coverLookup = CoverLookupController(library: library, parent: window, toast: toast, textures: coverTextures, progress: coverSearchProgress)
         queue = QueueController(library: library, player: player, toast: toast, view: playBar.queueView, textures: coverTextures)
+        musicImport = MusicImportController(library: library, player: player, parent: window, toast: toast, problems: problems,
+                                            progress: importProgress)
         musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
@@ -100,7 +98,7 @@ public final class MainWindowController {
         window.setContent(page)
         windowDropTarget.onDrop { [weak self] item, _, _ in
             guard let self, !item.files.isEmpty else { return false }
-            openMusic(item.files)
+            musicImport.openMusic(item.files)
             return true
         }
         toast.overlay.addController(windowDropTarget)
@@ -110,9 +108,10 @@ public final class MainWindowController {
         scroller.setStripAccessibleLabel(localized("Albums"))
         toast.onFocusReturn = { [weak self] in self?.scroller.focus() }
         toast.onShownChange = { [weak self] _ in self?.refreshActions() }
-        importProgress.cancelButton.onClicked { [weak self] in self?.cancelMusicImport() }
         properties.onOpenFolder = { [weak self] uri in self?.openFolder(uri) }
-        musicFolders.onImport = { [weak self] in self?.chooseMusicFolder() }
+        musicFolders.onImport = { [weak self] in self?.musicImport.chooseFolder() }
+        musicImport.onReveal = { [weak self] id in self?.reveal(albumID: id) }
+        musicImport.onImported = { [weak self] in self?.musicFolders.reload() }
         actions.connect(to: self)
         connectBrowsing()
         connectPlayback()

@@ -2,14 +2,55 @@ import Foundation
 import GtkKit
 import LibraryCore
 
-// MARK: - Importing music folders
+// MARK: - MusicImportController
 
-extension MainWindowController {
+/// The window's music imports: Import Music Folder… (Ctrl+O), music handed over from outside
+/// (Open With, `bluelibrary FOLDER`, a drop), one import at a time with its progress card and
+/// Stop, the folders given meanwhile imported after it; then a notice of what came in, and the
+/// files skipped in one dialog.
+@MainActor
+package final class MusicImportController {
+    private let library: LibraryAPI
+    private let player: Player
+    private let parent: ApplicationWindow
+    private let toast: ToastNotice
+    private let problems: ProblemDialog
+    /// The import's progress, and Stop Import (`makeProgressCard()`, placed by the window).
+    package let progress: ProgressCard
+    /// The import under way, and those waiting.
+    private var imports = MusicImports()
+    /// Shows an album (selected and centred, the search closed if it hides it): the album of
+    /// a file opened from outside, which then plays.
+    var onReveal: (@MainActor (AlbumID) -> Void)?
+    /// An import has ended: the Music Folders window lists its folder.
+    var onImported: (@MainActor () -> Void)?
+
+    init(library: LibraryAPI, player: Player, parent: ApplicationWindow, toast: ToastNotice, problems: ProblemDialog, progress: ProgressCard) {
+        self.library = library
+        self.player = player
+        self.parent = parent
+        self.toast = toast
+        self.problems = problems
+        self.progress = progress
+        progress.cancelButton.onClicked { [weak self] in self?.cancel() }
+    }
+
+    /// The card that shows an import's progress, with Stop Import: made before the
+    /// controller, since the notice it is given floats over the card too.
+    static func makeProgressCard() -> ProgressCard {
+        ProgressCard(
+            stopLabel: localized("_Stop Import"), stopTooltip: localized("Stop reading the folder; the albums found so far stay"),
+            barLabel: localized("Import progress")
+        )
+    }
+
+    // MARK: Importing
+
     /// Main menu ▸ Import Music Folder… (Ctrl+O): a folder chosen in the desktop's folder chooser.
-    func chooseMusicFolder() {
+    func chooseFolder() {
         FileChooser.present(
             .openFolder, title: localized("Import Music Folder"), acceptLabel: localized("_Import"),
-            cancelLabel: localized("_Cancel"), over: window
+            cancelLabel: localized("_Cancel"), over: parent
         ) { [weak self] path in
             guard let self, let path else { return }
             importMusic([URL(fileURLWithPath: path, isDirectory: true)])
@@ -20,16 +61,16 @@ extension MainWindowController {
     /// folders given while an import runs are imported after it.
     package func importMusic(_ folders: [URL], then done: (@MainActor () -> Void)? = nil) {
         guard !folders.isEmpty else { return }
-        guard musicImports.running == nil else {
-            musicImports.waiting.append((folders, done))
+        guard imports.running == nil else {
+            imports.waiting.append((folders, done))
             return
         }
-        importProgress.start(localized("Looking for music…"))
+        progress.start(localized("Looking for music…"))
         let selectedBefore = library.selectedIndex.flatMap(library.albumID(at:))
-        musicImports.running = Task { [weak self] in
+        imports.running = Task { [weak self] in
             guard let self else { return }
             let summary = await library.importMusic(folders) { [weak self] progress in
-                self?.importProgress.show(Self.describe(progress), fraction: progress.totalFiles > 0 ? progress.fraction : nil)
+                self?.progress.show(Self.describe(progress), fraction: progress.totalFiles > 0 ? progress.fraction : nil)
             }
             // Shows the first new album, unless the user chose another one meanwhile.
             if let first = summary.firstAlbumID, let index = library.index(of: first),
@@ -42,19 +83,12 @@ extension MainWindowController {
     }
 
     /// Whether an import is under way (or waiting).
-    package var isImportingMusic: Bool { musicImports.running != nil || !musicImports.waiting.isEmpty || musicImports.sorting > 0 }
+    package var isImporting: Bool { imports.running != nil || !imports.waiting.isEmpty || imports.sorting > 0 }
 
     /// Stops the import under way (and those waiting).
-    func cancelMusicImport() {
-        musicImports.waiting = []
-        musicImports.running?.cancel()
-    }
-
-    /// Properties ▸ Open Folder: the album's folder in the file manager (the desktop's
-    /// default handler for folders).
-    func openFolder(_ uri: String) {
-        guard let problem = DesktopLauncher.open(uri) else { return }
-        problems.show([localized("The album’s folder could not be opened: %@", problem)], heading: localized("The Folder Could Not Be Opened"))
+    func cancel() {
+        imports.waiting = []
+        imports.running?.cancel()
     }
 
     /// Whether a drop is music to import: a folder, or an audio file.
@@ -69,14 +103,14 @@ extension MainWindowController {
     /// then the album of the first file given is selected, and that file plays. What is not
     /// music, or cannot be read, is named in words and changes nothing (`OpenedMusic`).
     package func openMusic(_ items: [URL]) {
-        if !isImportingMusic { importProgress.start(localized("Looking for music…")) }  // shown at once
-        musicImports.sorting += 1
+        if !isImporting { progress.start(localized("Looking for music…")) }  // shown at once
+        imports.sorting += 1
         Task { [weak self] in
             let opened = await OpenedMusic.sort(items)
             guard let self else { return }
-            musicImports.sorting -= 1
+            imports.sorting -= 1
             problems.show(opened.refusals, heading: localized("Not Imported"))
-            if opened.folders.isEmpty, !isImportingMusic { importProgress.finish() }
+            if opened.folders.isEmpty, !isImporting { progress.finish() }
             importMusic(opened.folders) { [weak self] in
                 guard let file = opened.firstFile else { return }
                 Task { [weak self] in await self?.play(openedFile: file) }
@@ -87,19 +121,19 @@ extension MainWindowController {
     /// Selects the album `file` was imported into, and plays it from that file.
     private func play(openedFile file: MusicFilePath) async {
         guard let id = await library.albumID(ofFileAt: file) else { return }
-        reveal(albumID: id)
+        onReveal?(id)
         let tracks = await library.loadTracks(ofAlbum: id)
         _ = player.play(albumID: id, from: tracks.firstIndex { $0.path == file } ?? 0)
     }
 
     private func finishImport(_ summary: MusicImportSummary, of folders: [URL]) {
-        musicImports.running = nil
-        importProgress.finish()
-        musicFolders.reload()
+        imports.running = nil
+        progress.finish()
+        onImported?()
         toast.show(Self.describe(summary, of: folders))
         showSkipped(summary.skipped)
-        if let next = musicImports.waiting.first {
-            musicImports.waiting.removeFirst()
+        if let next = imports.waiting.first {
+            imports.waiting.removeFirst()
             importMusic(next.folders, then: next.done)
         }
     }

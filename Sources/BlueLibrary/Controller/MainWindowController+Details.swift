@@ -1,7 +1,7 @@
 import GtkKit
 import LibraryCore
 
-// MARK: - Albums whose files are gone, and new tags
+// MARK: - The details: albums whose files are gone, new tags, the album's folder
 
 extension MainWindowController {
     /// The selected `album`'s properties, with "Played: 12 times · last on 3 March" once it
@@ -32,5 +32,12 @@ extension MainWindowController {
             ? localized("New tags in the files of “%@” replaced your edit", first.title.isolatedForDisplay)
             : localizedPlural("New tags in their files replaced your edits of %@ album", "New tags in their files replaced your edits of %@ albums",
                               albums.count))
+    }
+
+    /// Properties ▸ Open Folder: the album's folder in the file manager (the desktop's
+    /// default handler for folders).
+    func openFolder(_ uri: String) {
+        guard let problem = DesktopLauncher.open(uri) else { return }
+        problems.show([localized("The album’s folder could not be opened: %@", problem)], heading: localized("The Folder Could Not Be Opened"))
     }
 }
