@@ -151,7 +151,7 @@ extension MainWindowController {
             quitConfirmation: quitConfirmation?.body,
             toast: toast.isShown ? toast.message : nil,
             isDark: StyleManager.isDark,
-            editor: editor?.report(),
+            editor: editing.editor?.report(),
             importProgress: musicImport.progress.isShown ? musicImport.progress.text : nil,
             search: browsingBar.searchBar.isSearching ? SearchReport(
                 text: browsingBar.entry.text,

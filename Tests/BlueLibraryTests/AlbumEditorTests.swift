@@ -29,7 +29,7 @@ struct AlbumEditorTests {
             #expect(report.messages.isEmpty && report.canSave, "\(report)")
 
             try await type(in: editor, harness, "Return")  // Enter adds
-            await harness.wait(for: "the dialog to close") { harness.window.editor == nil }
+            await harness.wait(for: "the dialog to close") { harness.window.editing.editor == nil }
             await harness.wait(for: "the new album") { harness.library.count == 6 }
             #expect(harness.library.selectedIndex == 3, "after the selected album, and selected")
             #expect(harness.library.album(at: 3) == Album(title: "Blue", artist: "Joni Mitchell", genre: "Folk", coverUrl: "", year: "1971"))
@@ -55,14 +55,14 @@ struct AlbumEditorTests {
             #expect(editor.report().fields == ["Title: Best of Bowie", "Artist: David Bowie", "Genre: Pop", "Year: 1992",
                                                "Cover address: \(try #require(harness.library.album(at: 0)).coverUrl)"])
             try await type(in: editor, harness, "Escape")
-            await harness.wait(for: "Escape to close the dialog") { harness.window.editor == nil }
+            await harness.wait(for: "Escape to close the dialog") { harness.window.editing.editor == nil }
             #expect(!harness.library.canUndo, "cancelled: nothing recorded")
 
             // Enter on the selected cover opens it too.
             try await harness.press("Return")
             editor = try await openEditor(harness, titled: "Edit Album")
             editor.cancelButton.click()
-            await harness.wait(for: "Cancel to close the dialog") { harness.window.editor == nil }
+            await harness.wait(for: "Cancel to close the dialog") { harness.window.editing.editor == nil }
 
             // So does a double click on the selected cover; saving without a change records nothing.
             let view = try #require(harness.window.scroller.view(at: 0) as? AlbumView)
@@ -70,7 +70,7 @@ struct AlbumEditorTests {
             try await harness.deliver(harness.input.doubleClick(x: point.x, y: point.y))
             editor = try await openEditor(harness, titled: "Edit Album")
             editor.saveButton.click()
-            await harness.wait(for: "the dialog to close") { harness.window.editor == nil }
+            await harness.wait(for: "the dialog to close") { harness.window.editing.editor == nil }
             #expect(!harness.library.canUndo, "an edit that changes nothing records nothing")
 
             harness.activate("win.edit")
@@ -172,10 +172,10 @@ struct AlbumEditorTests {
     /// Waits for the dialog to be on screen with the focus in its first field.
     private func openEditor(_ harness: WindowHarness, titled title: String) async throws -> AlbumEditor {
         await harness.wait(for: "the \(title) dialog") {
-            guard let editor = harness.window.editor else { return false }
+            guard let editor = harness.window.editing.editor else { return false }
             return editor.window.isMapped && editor.titleField.containsFocus
         }
-        let editor = try #require(harness.window.editor)
+        let editor = try #require(harness.window.editing.editor)
         #expect(editor.window.title == title)
         return editor
     }

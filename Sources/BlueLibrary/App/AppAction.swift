@@ -59,10 +59,10 @@ package enum AppAction: CaseIterable {
         switch self {
         case .addAlbum:
             ActionDeclaration(group: .win, name: "add", title: localized("_Add Album…"), accelerators: ["<Control>n"],
-                              handler: .window { $0.addAlbum() })
+                              handler: .window { $0.editing.addAlbum() })
         case .editAlbum:
             ActionDeclaration(group: .win, name: "edit", title: localized("_Edit Album…"), accelerators: ["F2", "<Control>e"],
-                              handler: .window { $0.editSelectedAlbum() }, isEnabled: \.hasSelection)
+                              handler: .window { $0.editing.editSelectedAlbum() }, isEnabled: \.hasSelection)
         case .importMusicFolder:
             ActionDeclaration(group: .win, name: "import-music-folder", title: localized("Import _Music Folder…"), accelerators: ["<Control>o"],
                               handler: .window { $0.musicImport.chooseFolder() })
@@ -139,10 +139,10 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.playBar.queueButton.popUp() }, isEnabled: \.hasQueue)
         case .importAlbumList:
             ActionDeclaration(group: .win, name: "import", title: localized("_Import Album List…"),
-                              handler: .window { $0.chooseFileToImport() })
+                              handler: .window { $0.albumLists.chooseFileToImport() })
         case .exportAlbumList:
             ActionDeclaration(group: .win, name: "export", title: localized("_Export Album List…"),
-                              handler: .window { $0.chooseFileToExport() })
+                              handler: .window { $0.albumLists.chooseFileToExport() })
         case .showShortcuts:
             // The name GtkApplicationWindow's own would have; this one builds the window the
             // first time it opens (`AppResources.shortcutsWindowPath`).

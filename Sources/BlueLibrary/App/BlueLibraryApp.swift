@@ -131,7 +131,7 @@ public final class BlueLibraryApp {
         // which would end the app).
         inUseWindow?.window.destroy()
         inUseWindow = nil
-        for file in filesToImport { windowController?.importAlbumList(from: file) }
+        for file in filesToImport { windowController?.albumLists.importAlbumList(from: file) }
         filesToImport = []
         if !musicAwaitingLibrary.isEmpty { windowController?.musicImport.openMusic(musicAwaitingLibrary) }
         musicAwaitingLibrary = []

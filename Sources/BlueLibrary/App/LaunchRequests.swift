@@ -82,7 +82,7 @@ extension BlueLibraryApp {
     func importAlbumList(handedOver file: URL) throws(DBusError) {
         activate()
         if let windowController {
-            windowController.importAlbumList(from: file)
+            windowController.albumLists.importAlbumList(from: file)
             return
         }
         let reason = isWaitingForLibrary

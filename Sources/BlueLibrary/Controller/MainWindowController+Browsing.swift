@@ -121,29 +121,4 @@ extension MainWindowController {
         let search = library.query.searchText.trimmingCharacters(in: .whitespaces)
         return .noMatch(search.isEmpty ? localized("No albums match these filters") : localized("No albums match “%@”", search.isolatedForDisplay))
     }
-
-    // MARK: Albums the search hides
-
-    /// `notice` ("“Blue” added"), and if the search or filter hides the album (`hidden`, from
-    /// the command's outcome), a sentence saying so: nothing seems lost because it is not shown.
-    func notice(_ notice: String, tellingHidden hidden: [Album]) -> String {
-        guard !hidden.isEmpty else { return notice }
-        return localized("%1$@. %2$@", notice, hiddenReason(count: hidden.count))
-    }
-
-    /// After undo or redo: says which albums came back hidden by the search or filter.
-    func tellHidden(afterUndoOrRedo update: LibraryUpdate?) {
-        guard let hidden = update?.hidden, let first = hidden.first else { return }
-        let back = hidden.count == 1
-            ? localized("“%@” is back", first.title.isolatedForDisplay)
-            : localizedPlural("%@ album is back", "%@ albums are back", hidden.count)
-        toast.show(localized("%1$@. %2$@", back, hiddenReason(count: hidden.count)), offersUndo: false)
-    }
-
-    private func hiddenReason(count: Int) -> String {
-        let one = count == 1
-        return library.query.searchedText.isEmpty
-            ? (one ? localized("The filter hides it.") : localized("The filter hides them."))
-            : (one ? localized("The search hides it.") : localized("The search hides them."))
-    }
 }

@@ -19,6 +19,12 @@ extension MainWindowController {
         tellHidden(afterUndoOrRedo: library.redo())
     }
 
+    /// After undo or redo: says which albums came back hidden by the search or filter.
+    private func tellHidden(afterUndoOrRedo update: LibraryUpdate?) {
+        guard let back = HiddenAlbumsWording(library: library).back(update?.hidden ?? []) else { return }
+        toast.show(back, offersUndo: false)
+    }
+
     /// What the Undo button's tooltip calls `command`: “Undo <this> (Ctrl+Z)”.
     static func describe(_ command: LibraryCommand) -> String {
         let title = command.album?.title.isolatedForDisplay ?? ""

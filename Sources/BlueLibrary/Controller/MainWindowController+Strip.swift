@@ -30,7 +30,7 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
 
     /// A double click on a cover (or Enter on it) opens the Edit Album dialog.
     public func horizontalScrollerView(_ scroller: HorizontalScrollerView, didActivateViewAt index: Int) {
-        editSelectedAlbum()
+        editing.editSelectedAlbum()
     }
 
     /// The cover's context menu: what the details' buttons and the main menu do for the
@@ -52,7 +52,7 @@ extension MainWindowController: HorizontalScrollerViewDataSource, HorizontalScro
         if !item.files.isEmpty, item.files.contains(where: MusicImportController.isMusic) || item.files.count > 1 {
             musicImport.openMusic(item.files)
         } else {
-            setCover(from: item, at: index)
+            editing.setCover(from: item, at: index)
         }
         return true
     }

@@ -44,14 +44,16 @@ public final class MainWindowController {
     /// Called once the window has closed (its close button, Ctrl+W), after `prepareToClose`:
     /// the application then keeps the music or quits.
     package var onClosed: (@MainActor () -> Void)?
-    /// The Add Album or Edit Album dialog while it is open.
-    package internal(set) var editor: AlbumEditor?
     /// Find Cover Online and Find Missing Covers.
     package let coverLookup: CoverLookupController
     /// The play queue: Play Next, Add to Queue, Play All and the queue view.
     package let queue: QueueController
     /// The music imports: Import Music Folder, music opened from outside, their progress.
     package let musicImport: MusicImportController
+    /// Import Album List and Export Album List.
+    package let albumLists: AlbumListController
+    /// Add Album, Edit Album, and an image made a cover.
+    package let editing: AlbumEditingController
     /// The Music Folders window and the folders followed.
     package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
@@ -89,6 +91,8 @@ public final class MainWindowController {
         queue = QueueController(library: library, player: player, toast: toast, view: playBar.queueView, textures: coverTextures)
         musicImport = MusicImportController(library: library, player: player, parent: window, toast: toast, problems: problems,
                                             progress: importProgress)
+        albumLists = AlbumListController(library: library, parent: window, toast: toast, problems: problems)
+        editing = AlbumEditingController(library: library, parent: window, toast: toast, problems: problems, textures: coverTextures)
         musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
@@ -112,6 +116,7 @@ public final class MainWindowController {
         musicFolders.onImport = { [weak self] in self?.musicImport.chooseFolder() }
         musicImport.onReveal = { [weak self] id in self?.reveal(albumID: id) }
         musicImport.onImported = { [weak self] in self?.musicFolders.reload() }
+        editing.onEditorClosed = { [weak self] in self?.scroller.focusWhenShown() }  // once the window has its focus back
         actions.connect(to: self)
         connectBrowsing()
         connectPlayback()

@@ -2,15 +2,32 @@ import Foundation
 import GtkKit
 import LibraryCore
 
-// MARK: - Import and export, and unsaved changes at quit
+// MARK: - AlbumListController
 
-extension MainWindowController {
+/// Album lists in and out (the `albums.json` format): main menu ▸ Import Album List… adds a
+/// file's albums as one undoable command (also `bluelibrary --import FILE`), and Export Album
+/// List… writes the whole library. A damaged file changes nothing, and a dialog says what is
+/// wrong and where.
+@MainActor
+package final class AlbumListController {
+    private let library: LibraryAPI
+    private let parent: ApplicationWindow
+    private let toast: ToastNotice
+    private let problems: ProblemDialog
+
+    init(library: LibraryAPI, parent: ApplicationWindow, toast: ToastNotice, problems: ProblemDialog) {
+        self.library = library
+        self.parent = parent
+        self.toast = toast
+        self.problems = problems
+    }
+
     /// Main menu ▸ Import Album List…: an album list file (the `albums.json` format) chosen in the
     /// desktop's file chooser is added to the library as one undoable command.
     func chooseFileToImport() {
         FileChooser.present(
             .open, title: localized("Import Album List"), acceptLabel: localized("_Import"), cancelLabel: localized("_Cancel"),
-            filter: Self.albumListFilter, over: window
+            filter: Self.albumListFilter, over: parent
         ) { [weak self] path in
             guard let self, let path else { return }
             importAlbumList(from: URL(fileURLWithPath: path))
@@ -31,7 +48,8 @@ extension MainWindowController {
             }
             // When the search or filter hides every album imported, the notice says so.
             let allHidden = imported.hidden.count == imported.albums.count ? imported.hidden : []
-            toast.show(notice(localizedPlural("%@ album imported", "%@ albums imported", imported.albums.count), tellingHidden: allHidden))
+            let notice = localizedPlural("%@ album imported", "%@ albums imported", imported.albums.count)
+            toast.show(HiddenAlbumsWording(library: library).notice(notice, tellingHidden: allHidden))
         } catch {
             problems.show([error.description], heading: Self.importFailedHeading)
         }
@@ -43,7 +61,7 @@ extension MainWindowController {
     func chooseFileToExport() {
         FileChooser.present(
             .save(suggestedName: "albums.json"), title: localized("Export Album List"), acceptLabel: localized("_Export"),
-            cancelLabel: localized("_Cancel"), filter: Self.albumListFilter, over: window
+            cancelLabel: localized("_Cancel"), filter: Self.albumListFilter, over: parent
         ) { [weak self] path in
             guard let self, let path else { return }
             Task {
@@ -59,36 +77,5 @@ extension MainWindowController {
 
     private static var albumListFilter: FileChooser.Filter {
         FileChooser.Filter(name: localized("Album lists (JSON)"), patterns: ["*.json"])
-    }
-
-    /// Whether the window may go now: changes that could not be saved keep it open, and a
-    /// dialog asks; Quit Anyway, or quitting again while it asks, quits without them.
-    func mayClose() -> Bool {
-        library.flush()
-        guard library.hasUnsavedChanges, !hasWarnedAboutUnsavedChanges else { return true }
-        hasWarnedAboutUnsavedChanges = true
-        confirmQuitting()
-        return false
-    }
-
-    private func confirmQuitting() {
-        let dialog = MessageDialog(
-            over: window, heading: localized("Quit Without Your Changes?"),
-            body: localized("Some of your changes could not be saved, and quitting now loses them. Free some space or fix the folder, then make any change to save them all; or export your library from the main menu.")
-        )
-        dialog.addResponse("keep", label: localized("_Keep Open"))
-        dialog.addResponse("quit", label: localized("_Quit Anyway"), appearance: .destructive)
-        dialog.setResponses(default: "keep", close: "keep")
-        dialog.onResponse { [weak self] response in
-            guard let self else { return }
-            quitConfirmation = nil
-            if response == "quit" {
-                window.close()  // warned: it closes, and the app quits
-            } else {
-                hasWarnedAboutUnsavedChanges = false  // the next quit asks again
-            }
-        }
-        quitConfirmation = dialog
-        dialog.present()
     }
 }
