@@ -28,7 +28,7 @@ struct DisplayTextTests {
 
     @Test func theUndoTooltipCleansControlCharactersLikeEveryLabel() {
         let album = Album(title: "line\nbreak", artist: "A", genre: "G", coverUrl: "", year: "")
-        let description = MainWindowController.describe(LibraryCommand(kind: .delete, entries: [LibraryEntry(id: 1, key: OrderKey.between(nil, nil), album: album)]))
+        let description = LibraryCommand(kind: .delete, entries: [LibraryEntry(id: 1, key: OrderKey.between(nil, nil), album: album)]).displayName
         #expect(!description.contains("\n"), "a line feed would split the tooltip in two")
         #expect(description == "Delete “\(Self.fsi)line␊break\(Self.pdi)”")
     }
@@ -40,9 +40,9 @@ struct DisplayTextTests {
         // A folder imported again: one album added, two updated (their previous selves kept).
         let mixed = LibraryCommand(kind: .importFolder, entries: [entry(1, "New"), entry(2, "Changed"), entry(3, "Changed too")],
                                    previous: [entry(2, "Old"), entry(3, "Old too")])
-        #expect(MainWindowController.describe(mixed) == "Import of 1 Album")
+        #expect(mixed.displayName == "Import of 1 Album")
         let updatesOnly = LibraryCommand(kind: .importFolder, entries: [entry(2, "Changed")], previous: [entry(2, "Old")])
-        #expect(MainWindowController.describe(updatesOnly) == "Update of 1 Album")
+        #expect(updatesOnly.displayName == "Update of 1 Album")
     }
 
     @Test func sentencesAreLaidOutInTheLanguagesDirection() {

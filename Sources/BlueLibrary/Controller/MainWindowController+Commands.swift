@@ -25,23 +25,6 @@ extension MainWindowController {
         toast.show(back, offersUndo: false)
     }
 
-    /// What the Undo button's tooltip calls `command`: “Undo <this> (Ctrl+Z)”.
-    static func describe(_ command: LibraryCommand) -> String {
-        let title = command.album?.title.isolatedForDisplay ?? ""
-        return switch command.kind {
-        case .delete: localized("Delete “%@”", title)
-        case .removeFolder: localized("Remove “%@”", command.folder?.folderName.isolatedForDisplay ?? "")
-        case .add: localized("Add “%@”", title)
-        case .edit: localized("Edit “%@”", title)
-        case .setCover: localized("New Cover for “%@”", title)
-        case .importFile, .importFolder:
-            command.addedCount > 0
-                ? localizedPlural("Import of %@ Album", "Import of %@ Albums", command.addedCount)
-                // A folder imported again, where only albums whose files changed were updated.
-                : localizedPlural("Update of %@ Album", "Update of %@ Albums", command.entries.count)
-        }
-    }
-
     /// The heading of what is said of a library a newer BlueLibrary made (at launch, and at
     /// every change refused).
     static var readOnlyHeading: String { localized("Read-Only Library") }

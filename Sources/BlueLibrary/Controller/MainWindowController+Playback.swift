@@ -4,19 +4,15 @@ import LibraryCore
 // MARK: - Playing albums
 
 extension MainWindowController {
-    /// Makes the play bar, the track list, the strip's marker and the Play button observers
-    /// of the application's player, showing it as it is now (music may have played on while
-    /// no window was open).
+    /// Makes the track list, the strip's marker and the Play button observers of the
+    /// application's player, showing it as it is now (music may have played on while no
+    /// window was open); the play bar and the queue view follow it themselves.
     func connectPlayback() {
         playerObservation = player.observe { [weak self] change in self?.playerChanged(change) }
-        playBar.onSeek = { [weak self] seconds in self?.player.seek(to: seconds) }
         trackList.onActivate = { [weak self] index in self?.player.playSelectedAlbum(from: index) }
-        playBar.onVolume = { [weak self] volume in self?.player.setVolume(volume) }
-        playBar.showSettings(player.settings)
         // While the queue is open, Delete takes a track out of it.
         playBar.queuePopover.onShow { [weak self] in self?.refreshActions() }
         playBar.queuePopover.onHide { [weak self] in self?.refreshActions() }
-        refreshPlayBar()
         queue.tellTracksDroppedAtRestore()
     }
 
@@ -24,18 +20,10 @@ extension MainWindowController {
 
     private func playerChanged(_ change: PlayerChange) {
         switch change {
-        case .track:
-            refreshPlayBar()
+        case .track, .status:
             refreshPlayingMarker()
-        case .status:
-            playBar.showPlaying(player.status == .playing)
-            refreshPlayingMarker()
-        case .queue:
-            break  // the queue view follows the player itself (`QueueController`)
-        case .settings:
-            playBar.showSettings(player.settings)
-        case .position, .seeked, .duration:
-            playBar.showPosition(player.currentPosition, of: player.duration)
+        case .queue, .settings, .position, .seeked, .duration:
+            break  // the play bar and the queue view follow the player themselves
         case .problem(let problem):
             if case .skipped = problem {
                 toast.show(problem.message)
@@ -46,28 +34,6 @@ extension MainWindowController {
         // The position changes four times a second, and a length once a track; what can be
         // pressed does not.
         if change != .position, change != .duration { refreshActions() }
-    }
-
-    /// Shows the play bar while an album is loaded, with its track, cover and position.
-    private func refreshPlayBar() {
-        guard let track = player.currentTrack else {
-            playBar.isVisible = false
-            return
-        }
-        let album = player.album
-        playBar.show(track: track, of: album)
-        playBar.showPlaying(player.status == .playing)
-        playBar.showPosition(player.currentPosition, of: player.duration)
-        playBar.isVisible = true
-        if let address = album?.coverUrl, address != playBar.coverAddress {
-            playBar.showCover(nil, address: address)
-            let key = CoverTextures.Key(address: address, pixelSize: PlayBar.coverSize * max(1, playBar.scaleFactor))
-            Task { [weak self] in
-                let texture = await self?.coverTextures.texture(for: key, from: self?.library)
-                guard let self, playBar.coverAddress == address else { return }
-                playBar.showCover(texture, address: address)
-            }
-        }
     }
 
     /// The strip marks the album playing (through its data source, which reconfigures the

@@ -54,6 +54,8 @@ public final class MainWindowController {
     package let albumLists: AlbumListController
     /// Add Album, Edit Album, and an image made a cover.
     package let editing: AlbumEditingController
+    /// Keeps the play bar showing the player.
+    private let playBarController: PlayBarController
     /// The Music Folders window and the folders followed.
     package let musicFolders: MusicFoldersController
     /// Takes folders dropped anywhere on the window (the strip takes its own drops).
@@ -93,6 +95,7 @@ public final class MainWindowController {
                                             progress: importProgress)
         albumLists = AlbumListController(library: library, parent: window, toast: toast, problems: problems)
         editing = AlbumEditingController(library: library, parent: window, toast: toast, problems: problems, textures: coverTextures)
+        playBarController = PlayBarController(library: library, player: player, bar: playBar, textures: coverTextures)
         musicFolders = MusicFoldersController(library: library, parent: window, problems: problems, toast: toast)
         prefetchFirstCovers(windowWidth: window.defaultSize.width)
         let page = Box(.vertical, spacing: 0)
@@ -168,6 +171,7 @@ public final class MainWindowController {
         observation?.cancel()
         playerObservation?.cancel()
         queue.close()
+        playBarController.close()
         closeDialogs()
     }
 
@@ -295,7 +299,7 @@ public final class MainWindowController {
             canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext,
             hasAlbumsShown: library.count > 0 && player.isAvailable, isQueueOpen: playBar.queuePopover.isOpen, isShuffled: player.settings.isShuffled
         ))
-        headerBar.describeUndo(library.commandToUndo.map(Self.describe))
+        headerBar.describeUndo(library.commandToUndo?.displayName)
         explainPlayButton()
     }
 }
