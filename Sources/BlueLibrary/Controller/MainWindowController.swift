@@ -86,8 +86,8 @@ public final class MainWindowController {
         details.append(trackList)
         let importProgress = MusicImportController.makeProgressCard()
         let coverSearchProgress = CoverLookupController.makeProgressCard()
-        toast = ToastNotice(over: Self.makeContent(browsingBar: browsingBar, scroller: scroller, details: details,
-                                                   cards: [importProgress, coverSearchProgress]))
+        toast = ToastNotice(over: MainWindowContent.make(browsingBar: browsingBar, scroller: scroller, details: details,
+                                                        cards: [importProgress, coverSearchProgress]))
         toast.keepsUntilClosed = { [weak library] in library?.preferences.keepsNoticesUntilClosed ?? false }
         coverLookup = CoverLookupController(library: library, parent: window, toast: toast, textures: coverTextures, progress: coverSearchProgress)
         queue = QueueController(library: library, player: player, toast: toast, view: playBar.queueView, textures: coverTextures)
@@ -184,26 +184,6 @@ public final class MainWindowController {
         quitConfirmation = nil
         coverLookup.close()
         musicFolders.close()
-    }
-
-    /// Everything under the header bar: the search bar, the strip and the details, with
-    /// the progress cards (import, cover search) floating at the top.
-    private static func makeContent(browsingBar: BrowsingBar, scroller: HorizontalScrollerView,
-                                    details: Widget, cards: [ProgressCard]) -> Widget {
-        let column = Box(.vertical, spacing: 0)
-        column.append(browsingBar)
-        column.append(scroller)
-        details.expandsVertically = true
-        column.append(details)
-        // The progress cards float over the window, above the strip, where the notices
-        // at the bottom never cover it: the strip keeps its size (laying out 100,000 albums
-        // again at every frame of a slide stalls).
-        let overlay = Overlay(child: column)
-        let stack = Box(.vertical, spacing: 0)
-        stack.setAlignment(horizontal: .center, vertical: .start)
-        cards.forEach(stack.append)
-        overlay.addOverlay(stack)
-        return overlay
     }
 
     // MARK: Reacting to the library
