@@ -45,32 +45,10 @@ struct ActionDeclaration {
     var accelerators: [String] = []
     var binding: Binding = .application
     var handler: Handler
-    /// Whether the action can be used now. Read from one state, by one `refreshActions()`.
-    var isEnabled: (ActionState) -> Bool = { _ in true }
+    /// Whether the action can be used now, read from the window (its library, player and
+    /// widgets) each time `MainWindowController.refreshActions()` refreshes the actions.
+    var isEnabled: @MainActor (MainWindowController) -> Bool = { _ in true }
     /// For an action that is on or off (shuffle): whether it is on now, read with `isEnabled`.
     /// A toggle button bound to the action shows it, pressed while on.
-    var isOn: ((ActionState) -> Bool)?
-}
-
-// MARK: - ActionState
-
-/// What decides which of the window's actions are enabled, read at once by the controller's
-/// `refreshActions()`.
-struct ActionState {
-    var canUndo = false
-    var canRedo = false
-    var hasSelection = false
-    /// A notice shows, or a search is under way: Escape has something to do.
-    var hasNoticeOrSearch = false
-    /// The selected album has music files that can be played now.
-    var canPlaySelection = false
-    /// The player has an album loaded.
-    var hasQueue = false
-    var hasNextTrack = false
-    /// The strip shows albums (Play All plays those with files).
-    var hasAlbumsShown = false
-    /// The queue is open: Delete takes a track out of it, not an album out of the library.
-    var isQueueOpen = false
-    /// The player plays in shuffled order.
-    var isShuffled = false
+    var isOn: (@MainActor (MainWindowController) -> Bool)?
 }

@@ -4,7 +4,8 @@ import LibraryCore
 // MARK: - AppAction
 
 /// Every action a user can trigger by name: the one place each is declared (`declaration`),
-/// with its name, title, keyboard shortcuts, what it does and when it is enabled. The
+/// with its name, title, keyboard shortcuts, what it does and when it is enabled (a rule
+/// read from the window, so nothing else is touched to add one). The
 /// application's actions and accelerators, the window's actions (`WindowActions`) and
 /// shortcuts, the buttons' action names and tooltips and the menu are made from it; the
 /// Keyboard Shortcuts window (`Resources/shortcuts-window.ui`) and the README's table are
@@ -62,7 +63,7 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.editing.addAlbum() })
         case .editAlbum:
             ActionDeclaration(group: .win, name: "edit", title: localized("_Edit Album…"), accelerators: ["F2", "<Control>e"],
-                              handler: .window { $0.editing.editSelectedAlbum() }, isEnabled: \.hasSelection)
+                              handler: .window { $0.editing.editSelectedAlbum() }, isEnabled: { $0.library.selectedAlbum != nil })
         case .importMusicFolder:
             ActionDeclaration(group: .win, name: "import-music-folder", title: localized("Import _Music Folder…"), accelerators: ["<Control>o"],
                               handler: .window { $0.musicImport.chooseFolder() })
@@ -71,7 +72,7 @@ package enum AppAction: CaseIterable {
                               handler: .window { $0.musicFolders.show() })
         case .findCoverOnline:
             ActionDeclaration(group: .win, name: "find-cover-online", title: localized("Find _Cover Online…"),
-                              handler: .window { $0.coverLookup.findCoverForSelectedAlbum() }, isEnabled: \.hasSelection)
+                              handler: .window { $0.coverLookup.findCoverForSelectedAlbum() }, isEnabled: { $0.library.selectedAlbum != nil })
         case .findMissingCovers:
             ActionDeclaration(group: .win, name: "find-missing-covers", title: localized("Find Missing C_overs"),
                               handler: .window { $0.coverLookup.findMissingCovers() })
@@ -83,35 +84,35 @@ package enum AppAction: CaseIterable {
                               handler: .choice { $0.sort(by: $1) })
         case .undo:
             ActionDeclaration(group: .win, name: "undo", title: localized("Undo"), accelerators: ["<Control>z"],
-                              handler: .window { $0.undo() }, isEnabled: \.canUndo)
+                              handler: .window { $0.undo() }, isEnabled: { $0.library.canUndo })
         case .redo:
             ActionDeclaration(group: .win, name: "redo", title: localized("Redo"), accelerators: ["<Shift><Control>z"],
-                              handler: .window { $0.redo() }, isEnabled: \.canRedo)
+                              handler: .window { $0.redo() }, isEnabled: { $0.library.canRedo })
         case .delete:
             ActionDeclaration(group: .win, name: "delete", title: localized("Delete Album"), accelerators: ["Delete", "KP_Delete"],
-                              handler: .window { $0.deleteSelectedAlbum() }, isEnabled: { $0.hasSelection && !$0.isQueueOpen })
+                              handler: .window { $0.deleteSelectedAlbum() }, isEnabled: { $0.library.selectedAlbum != nil && !$0.playBar.queuePopover.isOpen })
         case .escape:
             // Bound on the window: an open menu or popover takes Escape first.
             ActionDeclaration(group: .win, name: "escape", title: localized("Dismiss the Notice or Leave the Search"), accelerators: ["Escape"],
-                              binding: .window, handler: .window { $0.escape() }, isEnabled: \.hasNoticeOrSearch)
+                              binding: .window, handler: .window { $0.escape() }, isEnabled: { $0.toast.isShown || $0.browsingBar.searchBar.isSearching })
         case .playAlbum:
             ActionDeclaration(group: .win, name: "play", title: localized("_Play"),
-                              handler: .window { $0.player.playSelectedAlbum() }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.player.playSelectedAlbum() }, isEnabled: { $0.player.selectedAlbumIsPlayable })
         case .playAll:
             ActionDeclaration(group: .win, name: "play-all", title: localized("Play _All"), accelerators: ["<Shift><Control>p"],
-                              handler: .window { $0.queue.playAllShown() }, isEnabled: \.hasAlbumsShown)
+                              handler: .window { $0.queue.playAllShown() }, isEnabled: { $0.library.count > 0 && $0.player.isAvailable })
         case .playNext:
             ActionDeclaration(group: .win, name: "play-next", title: localized("Play _Next"), accelerators: ["<Shift><Control>n"],
-                              handler: .window { $0.queue.addSelectedAlbum(at: .next) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addSelectedAlbum(at: .next) }, isEnabled: { $0.player.selectedAlbumIsPlayable })
         case .addToQueue:
             ActionDeclaration(group: .win, name: "add-to-queue", title: localized("Add to _Queue"), accelerators: ["<Shift><Control>a"],
-                              handler: .window { $0.queue.addSelectedAlbum(at: .end) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addSelectedAlbum(at: .end) }, isEnabled: { $0.player.selectedAlbumIsPlayable })
         case .playTrackNext:
             ActionDeclaration(group: .win, name: "play-track-next", title: localized("Play _Next"),
-                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .next) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .next) }, isEnabled: { $0.player.selectedAlbumIsPlayable })
         case .addTrackToQueue:
             ActionDeclaration(group: .win, name: "add-track-to-queue", title: localized("Add to _Queue"),
-                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .end) }, isEnabled: \.canPlaySelection)
+                              handler: .window { $0.queue.addTrack(at: $0.trackList.menuTrack, at: .end) }, isEnabled: { $0.player.selectedAlbumIsPlayable })
         case .undoQueueChange:
             ActionDeclaration(group: .win, name: "undo-queue-change", title: localized("Undo"),
                               handler: .window { $0.queue.undoAddition() })
@@ -119,24 +120,24 @@ package enum AppAction: CaseIterable {
             // GNOME Music's and Rhythmbox's key; the media keys too, when the session leaves
             // them to the focused window (GNOME Shell sends them over MPRIS instead).
             ActionDeclaration(group: .win, name: "play-pause", title: localized("Play or Pause"), accelerators: ["<Control>space", "AudioPlay"],
-                              handler: .window { $0.player.playPauseOrPlaySelected() }, isEnabled: { $0.hasQueue || $0.canPlaySelection })
+                              handler: .window { $0.player.playPauseOrPlaySelected() }, isEnabled: { $0.player.queue != nil || $0.player.selectedAlbumIsPlayable })
         case .nextTrack:
             ActionDeclaration(group: .win, name: "next-track", title: localized("Next Track"), accelerators: ["<Alt>Right", "AudioNext"],
-                              handler: .window { $0.player.next() }, isEnabled: \.hasNextTrack)
+                              handler: .window { $0.player.next() }, isEnabled: { $0.player.hasNext })
         case .previousTrack:
             ActionDeclaration(group: .win, name: "previous-track", title: localized("Previous Track"), accelerators: ["<Alt>Left", "AudioPrev"],
-                              handler: .window { $0.player.previous() }, isEnabled: \.hasQueue)
+                              handler: .window { $0.player.previous() }, isEnabled: { $0.player.queue != nil })
         case .shuffle:
             // GNOME Music's keys for shuffle and repeat.
             ActionDeclaration(group: .win, name: "shuffle", title: localized("Shuffle"), accelerators: ["<Control>s"],
-                              handler: .window { $0.player.setShuffled(!$0.player.settings.isShuffled) }, isOn: \.isShuffled)
+                              handler: .window { $0.player.setShuffled(!$0.player.settings.isShuffled) }, isOn: { $0.player.settings.isShuffled })
         case .repeatMode:
             ActionDeclaration(group: .win, name: "repeat", title: localized("Repeat"), accelerators: ["<Control>r"],
                               handler: .window { $0.player.setRepeatMode($0.player.settings.repeatMode.following) })
         case .showQueue:
             // GNOME's key for the pane beside the content (the HIG's "show the sidebar").
             ActionDeclaration(group: .win, name: "show-queue", title: localized("Show the _Queue"), accelerators: ["F9"],
-                              handler: .window { $0.playBar.queueButton.popUp() }, isEnabled: \.hasQueue)
+                              handler: .window { $0.playBar.queueButton.popUp() }, isEnabled: { $0.player.queue != nil })
         case .importAlbumList:
             ActionDeclaration(group: .win, name: "import", title: localized("_Import Album List…"),
                               handler: .window { $0.albumLists.chooseFileToImport() })

@@ -269,16 +269,10 @@ public final class MainWindowController {
         if shown, !browsingBar.containsFocus { scroller.focusWhenShown() }
     }
 
-    /// Enables every action for the state of the library, the window and the player (one
-    /// `ActionState`), and says what Undo would undo and why Play may not.
+    /// Enables every action as its declaration's rule reads the library, the window and the
+    /// player, and says what Undo would undo and why Play may not.
     func refreshActions() {
-        let playable = player.selectedAlbumIsPlayable
-        actions.update(ActionState(
-            canUndo: library.canUndo, canRedo: library.canRedo, hasSelection: library.selectedAlbum != nil,
-            hasNoticeOrSearch: toast.isShown || browsingBar.searchBar.isSearching,
-            canPlaySelection: playable, hasQueue: player.queue != nil, hasNextTrack: player.hasNext,
-            hasAlbumsShown: library.count > 0 && player.isAvailable, isQueueOpen: playBar.queuePopover.isOpen, isShuffled: player.settings.isShuffled
-        ))
+        actions.update(from: self)
         headerBar.describeUndo(library.commandToUndo?.displayName)
         explainPlayButton()
     }

@@ -5,8 +5,8 @@ import LibraryCore
 
 /// The window's own actions (`win.…`), made from their declarations (`AppAction.declaration`):
 /// what the header bar's and the details' buttons, the menus, the notice and the keyboard
-/// shortcuts trigger. Their enabled state, set by `update(_:)` from one `ActionState`, is what
-/// makes the buttons sensitive.
+/// shortcuts trigger. Their enabled state, set by `update(from:)` as their declarations' rules
+/// read the window, is what makes the buttons sensitive.
 @MainActor
 package final class WindowActions {
     /// One plain action per window action but Sort By, with its declaration, read once.
@@ -23,7 +23,6 @@ package final class WindowActions {
             window.add(simple)
         }
         window.add(sortAction)
-        update(ActionState())
         window.addShortcuts(of: AppAction.allCases)
     }
 
@@ -42,12 +41,13 @@ package final class WindowActions {
         }
     }
 
-    /// Enables each action as its declaration says for `state`, and sets the on/off ones.
-    func update(_ state: ActionState) {
+    /// Enables each action as its declaration's rule reads `controller`'s window, and sets
+    /// the on/off ones.
+    func update(from controller: MainWindowController) {
         for (simple, declaration) in actions.values {
-            let enabled = declaration.isEnabled(state)
+            let enabled = declaration.isEnabled(controller)
             if simple.isEnabled != enabled { simple.isEnabled = enabled }
-            if let isOn = declaration.isOn { simple.isOn = isOn(state) }
+            if let isOn = declaration.isOn { simple.isOn = isOn(controller) }
         }
     }
 
