@@ -98,7 +98,7 @@ extension Player {
     /// selected gets GStreamer ready.
     func follow(_ update: LibraryUpdate) {
         if update.selectionChanged { prepareIfSelectionIsPlayable() }
-        tracks.forget(update.removedAlbums.union(update.albumsWithNewTracks))
+        tracks.forget(update.removedAlbums.union(update.albumsWithChangedTracks))
         guard !update.removedAlbums.isEmpty, var queue else { return }
         let playing = queue.currentEntry?.serial
         guard queue.removeAlbums(update.removedAlbums) > 0 else { return }

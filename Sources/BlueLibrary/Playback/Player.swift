@@ -132,7 +132,6 @@ package final class Player {
     /// shuffle is on, from that track). Returns false when the album has no music files.
     @discardableResult
     func play(albumID: AlbumID, from index: Int = 0) -> Bool {
-        tracks.forgetAll()
         let count = tracks.tracks(ofAlbum: albumID).count
         guard count > 0 else { return false }
         unplayable = []

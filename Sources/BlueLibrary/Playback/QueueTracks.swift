@@ -9,6 +9,9 @@ import LibraryCore
 package final class QueueTracks {
     private let library: LibraryAPI
     private var albums: [AlbumID: [Track]] = [:]
+    /// Counts what was forgotten: tracks read off the GTK thread before a change are not kept
+    /// after it (`keep(_:ofAlbum:readAt:)`).
+    private(set) var revision = 0
     /// How many albums' tracks are kept before the oldest are read again when asked.
     private static let capacity = 64
 
@@ -32,14 +35,27 @@ package final class QueueTracks {
         return tracks.indices.contains(index) ? tracks[index] : nil
     }
 
+    /// Keeps the album's tracks read off the GTK thread (`LibraryAPI.loadTracks(ofAlbum:)`, for
+    /// the track list or a file opened) when `revision` was `readAt`: Play, Play Next and Add
+    /// to Queue of that album read nothing more. Tracks read before a change are dropped, and
+    /// so is an empty read (cancelled, or failed): the album is read again when asked.
+    func keep(_ tracks: [Track], ofAlbum id: AlbumID, readAt: Int) {
+        guard readAt == revision, !tracks.isEmpty, albums[id] == nil else { return }
+        if albums.count >= Self.capacity { albums.removeAll(keepingCapacity: true) }
+        albums[id] = tracks
+    }
+
     /// Forgets what was read of these albums: their tracks changed (an import, a rescan), or
     /// they left the library.
     func forget(_ changed: Set<AlbumID>) {
+        guard !changed.isEmpty else { return }
+        revision += 1
         for id in changed { albums[id] = nil }
     }
 
     /// Forgets everything read: a new queue reads its albums afresh.
     func forgetAll() {
+        revision += 1
         albums.removeAll()
     }
 }

@@ -110,6 +110,8 @@ extension LibraryAPI {
         if !presence.goneFiles.isEmpty || !presence.movedFrom.isEmpty {
             submitAlone(.forgetTracks(presence.goneFiles + presence.movedFrom))
         }
+        let reshaped = presence.shrunk.union(presence.movedTo.map(\.albumID))
+        if !reshaped.isEmpty { announce { $0.albumsWithChangedTracks.formUnion(reshaped) } }
         if !presence.movedTo.isEmpty {
             let sequence = nextSequence
             nextSequence += 1

@@ -135,7 +135,7 @@ extension LibraryAPI {
         let added = zip(change.added, keys).map { found, key in LibraryEntry(id: found.id, key: key, album: found.album) }
         let written = added + change.replaced
         pendingTracks.add(change.tracks, sequence: sequence)
-        if !change.tracks.isEmpty { announce { $0.albumsWithNewTracks.formUnion(change.tracks.map(\.albumID)) } }
+        if !change.tracks.isEmpty { announce { $0.albumsWithChangedTracks.formUnion(change.tracks.map(\.albumID)) } }
         guard !written.isEmpty else {
             if !change.tracks.isEmpty { persistency.submit(.rememberTracks(change.tracks), sequence: sequence) }
             return true

@@ -24,15 +24,16 @@ public struct LibraryUpdate: Sendable {
     /// folder removed): the player lets their tracks go. A search or filter that hides albums
     /// removes none.
     public var removedAlbums: Set<AlbumID> = []
-    /// The albums an import or a followed folder gave new or changed tracks.
-    public var albumsWithNewTracks: Set<AlbumID> = []
+    /// The albums whose tracks changed: an import or a followed folder gave them new or
+    /// changed files, or found some of their files gone or moved.
+    public var albumsWithChangedTracks: Set<AlbumID> = []
 
     public init() {}
 
     /// Whether nothing changed that an observer would show or follow.
     var isEmpty: Bool {
         albumChanges.isEmpty && !selectionChanged && !undoStateChanged && hidden.isEmpty
-            && removedAlbums.isEmpty && albumsWithNewTracks.isEmpty
+            && removedAlbums.isEmpty && albumsWithChangedTracks.isEmpty
     }
 
     /// Whether the change is one album inserted at `index` and selected there (an album put
