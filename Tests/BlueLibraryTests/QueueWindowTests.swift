@@ -108,4 +108,36 @@ struct QueueWindowTests {
             await harness.close()
         }
     }
+
+    /// The player follows the library before the strip does (the playback session observes
+    /// the library first, and the player's `.track` reaches the window while the strip still
+    /// shows the deleted album): deleting the album loaded moves the player to the next album
+    /// of the queue, and once the strip has let the deleted one go, it marks that one.
+    @Test func deletingTheAlbumLoadedMarksTheNextOneInTheStrip() async throws {
+        try await DisplayLock.exclusive {
+            let folders = TestFolders()
+            let first = folders.root.appendingPathComponent("Music/First", isDirectory: true)
+            let second = folders.root.appendingPathComponent("Music/Second", isDirectory: true)
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: first, album: "First", artist: "Sine", trackFrames: [4_410, 4_410])
+            try ToneAlbumMaker.makeContinuousToneAlbum(in: second, album: "Second", artist: "Sine", trackFrames: [4_410])
+            let harness = try await WindowHarness(folders: folders)
+            let window = harness.window, library = harness.library, player = window.player
+            window.musicImport.importMusic([first, second])
+            #expect(await harness.wait(for: "both albums") { library.count == 7 && !window.musicImport.progress.isShown })
+            let index = { (title: String) in (0..<library.count).first { library.album(at: $0)?.title == title } }
+            for title in ["First", "Second"] {
+                library.selectAlbum(at: try #require(index(title)))
+                #expect(await harness.wait(for: "\(title)'s tracks") { harness.report.canPlay && harness.report.properties.contains("Album: \(title)") })
+                window.queue.addSelectedAlbum(at: .end)
+            }
+            #expect(await harness.wait(for: "First marked") { harness.report.playback?.markedInStrip == ["First"] })
+
+            library.selectAlbum(at: try #require(index("First")))
+            harness.activate(AppAction.delete.detailedName)
+            #expect(await harness.wait(for: "Second loaded") { player.album?.title == "Second" && library.count == 6 })
+            await harness.nextFrames()
+            #expect(harness.report.playback?.markedInStrip == ["Second"], "the album loaded now is the one marked")
+            await harness.close()
+        }
+    }
 }

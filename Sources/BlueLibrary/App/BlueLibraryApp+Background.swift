@@ -23,20 +23,22 @@ extension BlueLibraryApp {
         } else {
             playback.windowClosed()
         }
-        holdWhileMusicPlays(playback.player)
+        followMusicWithoutWindow(playback.player)
     }
 
-    /// With no window, the app holds itself running while music plays (it played on, or the
-    /// media controls started it), paused too, until the music stops: the album ended, or
-    /// MPRIS said Stop. Nothing is left to hear or to control then, so the app ends as if the
-    /// window had closed now.
-    private func holdWhileMusicPlays(_ player: Player) {
+    /// With no window (the window closed, or none opened yet in an app the desktop started as
+    /// a service), the app holds itself running while music plays: it played on, or the media
+    /// controls started it; paused too. When the music stops (the album ended, or MPRIS said
+    /// Stop), nothing is left to hear or to control, and the app lets go: it ends as if the
+    /// window had closed now, or, started as a service, once unused. Followed until a window
+    /// opens or the app quits (`stopHoldingForMusic()`).
+    func followMusicWithoutWindow(_ player: Player) {
         if player.status == .playing { holdForMusic() }
         heldMusicObservation = player.observe { [weak self, weak player] change in
             guard change == .status, let self, let player else { return }
             switch player.status {
             case .playing: holdForMusic()
-            case .stopped: stopHoldingForMusic()
+            case .stopped: releaseHoldForMusic()
             case .paused: break
             }
         }
@@ -48,14 +50,18 @@ extension BlueLibraryApp {
         isHeldForMusic = true
     }
 
-    /// Lets go of the hold that kept the app running for the music, if it has one: a window
-    /// keeps it running now, or nothing is to.
-    func stopHoldingForMusic() {
-        heldMusicObservation?.cancel()
-        heldMusicObservation = nil
+    private func releaseHoldForMusic() {
         guard isHeldForMusic else { return }
         isHeldForMusic = false
         application.release()
+    }
+
+    /// Stops following the music with no window, and lets go of the hold it made, if any: a
+    /// window keeps the app running now, or the app quits.
+    func stopHoldingForMusic() {
+        heldMusicObservation?.cancel()
+        heldMusicObservation = nil
+        releaseHoldForMusic()
     }
 
     // MARK: Preferences

@@ -23,8 +23,8 @@ public final class BlueLibraryApp {
     private var hasOpenedWindow = false
     /// Whether the app holds itself running for music playing with no window open.
     var isHeldForMusic = false
-    /// Follows the player while no window is open: the app holds itself while music plays,
-    /// and ends when it stops.
+    /// Follows the player while no window is open (`followMusicWithoutWindow(_:)`): the app
+    /// holds itself while music plays, and lets go when it stops.
     var heldMusicObservation: PlayerObservation?
     /// The Preferences window while it is open.
     package internal(set) var preferencesWindow: AppPreferencesWindow?
@@ -149,6 +149,7 @@ public final class BlueLibraryApp {
         playback = PlaybackSession(application: application, library: library,
                                    onRaise: { [weak self] in self?.activate() },
                                    onQuit: { [weak self] in self?.quit() })
+        if let playback, windowController == nil { followMusicWithoutWindow(playback.player) }  // the media controls may start it
         return library
     }
 

@@ -42,7 +42,7 @@ public final class MainWindowController {
 
     private var observation: LibraryObservation?
     /// Called once the window has closed (its close button, Ctrl+W), after `prepareToClose`:
-    /// the application then keeps the music or quits.
+    /// the application then lets the music play on, or pauses it and quits.
     package var onClosed: (@MainActor () -> Void)?
     /// Find Cover Online and Find Missing Covers.
     package let coverLookup: CoverLookupController

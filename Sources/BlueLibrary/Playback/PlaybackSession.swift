@@ -32,7 +32,11 @@ package final class PlaybackSession {
         listenCounter = ListenCounter(player: player, library: library)
         listenBrainz = ListenBrainzAccount(library: library)
         libraryObservation = library.observe { [weak player] event in
-            if case .changed(let update) = event { player?.follow(update) }
+            switch event {
+            case .changed(let update): player?.follow(update)
+            case .missingChanged: player?.prepareIfSelectionIsPlayable()  // its files may be back
+            default: break
+            }
         }
     }
 

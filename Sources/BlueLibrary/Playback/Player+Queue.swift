@@ -95,9 +95,9 @@ extension Player {
     /// the tracks of albums that left it leave the queue (Undo brings the albums back, not
     /// their place in the queue), and the track playing, if it was one, gives way to the next;
     /// the tracks of albums given new ones are read again when next needed; a playable album
-    /// selected gets GStreamer ready.
+    /// selected (or the selected one given files) gets GStreamer ready.
     func follow(_ update: LibraryUpdate) {
-        if update.selectionChanged { prepareIfSelectionIsPlayable() }
+        if update.selectionChanged || !update.albumChanges.isEmpty { prepareIfSelectionIsPlayable() }
         tracks.forget(update.removedAlbums.union(update.albumsWithChangedTracks))
         guard !update.removedAlbums.isEmpty, var queue else { return }
         let playing = queue.currentEntry?.serial
