@@ -60,13 +60,10 @@ extension MainWindowController {
             refreshPlayingMarker()
             return
         }
-        let readAt = player.tracks.revision
-        trackListLoad = Task { [weak self, library] in
-            let tracks = await library.loadTracks(ofAlbum: id)
-            guard let self else { return }
-            // Play, Play Next and Add to Queue of this album find its tracks read already.
-            player.tracks.keep(tracks, ofAlbum: id, readAt: readAt)
-            guard !Task.isCancelled, library.selectedIndex.flatMap(library.albumID(at:)) == id else { return }
+        trackListLoad = Task { [weak self, library, player] in
+            // Kept by the player too: Play, Play Next and Add to Queue of it read nothing more.
+            let tracks = await player.tracks.load(ofAlbum: id)
+            guard let self, !Task.isCancelled, library.selectedIndex.flatMap(library.albumID(at:)) == id else { return }
             trackList.show(tracks, albumArtist: library.selectedAlbum?.artist ?? album.artist)
             refreshPlayingMarker()
             refreshTrackPlays()

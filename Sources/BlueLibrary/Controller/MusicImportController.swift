@@ -122,9 +122,7 @@ package final class MusicImportController {
     private func play(openedFile file: MusicFilePath) async {
         guard let id = await library.albumID(ofFileAt: file) else { return }
         onReveal?(id)
-        let readAt = player.tracks.revision
-        let tracks = await library.loadTracks(ofAlbum: id)
-        player.tracks.keep(tracks, ofAlbum: id, readAt: readAt)
+        let tracks = await player.tracks.load(ofAlbum: id)
         _ = player.play(albumID: id, from: tracks.firstIndex { $0.path == file } ?? 0)
     }
 

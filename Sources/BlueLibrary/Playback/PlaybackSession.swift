@@ -43,7 +43,7 @@ package final class PlaybackSession {
     /// The window has closed and the music is not to go on without it: what plays pauses,
     /// its place kept; the media controls stay, for a window opened again.
     func windowClosed() {
-        if player.status == .playing { player.pause() }
+        player.pause()
     }
 
     /// At quit: remembers what plays and where, falls silent, lets the session suspend again

@@ -9,9 +9,9 @@ import LibraryCore
 package final class QueueTracks {
     private let library: LibraryAPI
     private var albums: [AlbumID: [Track]] = [:]
-    /// Counts what was forgotten: tracks read off the GTK thread before a change are not kept
-    /// after it (`keep(_:ofAlbum:readAt:)`).
-    private(set) var revision = 0
+    /// Counts what was forgotten: tracks read off the GTK thread across a change are not kept
+    /// (`load(ofAlbum:)`).
+    private var revision = 0
     /// How many albums' tracks are kept before the oldest are read again when asked.
     private static let capacity = 64
 
@@ -22,9 +22,8 @@ package final class QueueTracks {
     /// The album's tracks in play order (none for an album gone or without files).
     func tracks(ofAlbum id: AlbumID) -> [Track] {
         if let known = albums[id] { return known }
-        if albums.count >= Self.capacity { albums.removeAll(keepingCapacity: true) }
         let tracks = library.contains(albumID: id) ? library.tracks(ofAlbum: id) : []
-        albums[id] = tracks
+        store(tracks, ofAlbum: id)
         return tracks
     }
 
@@ -35,12 +34,18 @@ package final class QueueTracks {
         return tracks.indices.contains(index) ? tracks[index] : nil
     }
 
-    /// Keeps the album's tracks read off the GTK thread (`LibraryAPI.loadTracks(ofAlbum:)`, for
-    /// the track list or a file opened) when `revision` was `readAt`: Play, Play Next and Add
-    /// to Queue of that album read nothing more. Tracks read before a change are dropped, and
-    /// so is an empty read (cancelled, or failed): the album is read again when asked.
-    func keep(_ tracks: [Track], ofAlbum id: AlbumID, readAt: Int) {
-        guard readAt == revision, !tracks.isEmpty, albums[id] == nil else { return }
+    /// Reads the album's tracks off the GTK thread (`LibraryAPI.loadTracks(ofAlbum:)`: for the
+    /// track list, or a file opened) and keeps them, so Play, Play Next and Add to Queue of
+    /// that album read nothing more. Tracks read while the library changed tracks are not
+    /// kept, nor is an empty read (cancelled, or failed): the album is read again when asked.
+    func load(ofAlbum id: AlbumID) async -> [Track] {
+        let readAt = revision
+        let tracks = await library.loadTracks(ofAlbum: id)
+        if readAt == revision, !tracks.isEmpty, albums[id] == nil { store(tracks, ofAlbum: id) }
+        return tracks
+    }
+
+    private func store(_ tracks: [Track], ofAlbum id: AlbumID) {
         if albums.count >= Self.capacity { albums.removeAll(keepingCapacity: true) }
         albums[id] = tracks
     }
